@@ -1,0 +1,102 @@
+//===- UtilInterfaces.h - util interfaces and scope queries -----*- C++ -*-===//
+//
+// This file declares ScopeAttrInterface, ScopeOpInterface, TiedOpInterface,
+// ShapeAwareOpInterface and the scope attribute lookups.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_UTIL_IR_UTILINTERFACES_H
+#define SCOPEIR_DIALECT_UTIL_IR_UTILINTERFACES_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+#include "scopeir/Dialect/Util/IR/UtilAttrInterfaces.h.inc"
+
+namespace scopeir::util {
+class ScopeOpInterface;
+} // namespace scopeir::util
+
+#include "scopeir/Dialect/Util/IR/UtilOpInterfaces.h.inc"
+
+namespace scopeir::util {
+
+//===----------------------------------------------------------------------===//
+// Scope attribute lookups
+//===----------------------------------------------------------------------===//
+
+/// Appends the scope attributes that `op` itself contributes, in order: for a
+/// ScopeOpInterface op its scope attributes; for any other op (a function
+/// outlined from a scope, a module with a default device) the values of its
+/// discardable attributes that implement ScopeAttrInterface, including the
+/// elements of a `util.scope_attrs` array.
+void getScopeAttrsOf(mlir::Operation *op,
+                     llvm::SmallVectorImpl<ScopeAttrInterface> &attrs);
+
+/// Calls `fn` for every scope attribute that applies to `op`, innermost
+/// first: the scopes enclosing `op` (not `op` itself), then enclosing
+/// functions and modules. Stops when `fn` returns true.
+void walkEnclosingScopeAttrs(
+    mlir::Operation *op, llvm::function_ref<bool(ScopeAttrInterface)> fn);
+
+/// Returns the innermost scope attribute of class `T` that applies to `op`,
+/// or null.
+template <typename T>
+T lookupScopeAttr(mlir::Operation *op) {
+  T result;
+  walkEnclosingScopeAttrs(op, [&](ScopeAttrInterface attr) {
+    result = llvm::dyn_cast<T>(attr);
+    return static_cast<bool>(result);
+  });
+  return result;
+}
+
+/// Returns every scope attribute of class `T` that applies to `op`, outermost
+/// first.
+template <typename T>
+llvm::SmallVector<T> lookupScopeAttrStack(mlir::Operation *op) {
+  llvm::SmallVector<T> result;
+  walkEnclosingScopeAttrs(op, [&](ScopeAttrInterface attr) {
+    if (auto typed = llvm::dyn_cast<T>(attr))
+      result.push_back(typed);
+    return false;
+  });
+  std::reverse(result.begin(), result.end());
+  return result;
+}
+
+/// Returns the innermost scope attribute of the given kind that applies to
+/// `op`, or null.
+ScopeAttrInterface lookupScopeAttrOfKind(mlir::Operation *op,
+                                         llvm::StringRef kind);
+
+/// Returns the innermost placement attribute (one whose `isPlacement()` is
+/// true) that applies to `op`, or null: "which device runs this op".
+ScopeAttrInterface lookupPlacement(mlir::Operation *op);
+
+//===----------------------------------------------------------------------===//
+// Scope helpers
+//===----------------------------------------------------------------------===//
+
+/// Returns the values used inside the scope's body but defined above it
+/// (the implicit captures), in first-use order.
+llvm::SmallVector<mlir::Value> getImplicitCaptures(ScopeOpInterface scope);
+
+/// Returns the number of dynamic dimensions of `type` (0 if not shaped or
+/// unranked).
+unsigned getNumDynamicDims(mlir::Type type);
+
+/// Verifies a list of scope attributes: each implements ScopeAttrInterface
+/// and no two share a kind. Emits errors on `op`.
+mlir::LogicalResult verifyScopeAttrs(mlir::Operation *op,
+                                     mlir::ArrayAttr attrs);
+
+} // namespace scopeir::util
+
+#endif // SCOPEIR_DIALECT_UTIL_IR_UTILINTERFACES_H

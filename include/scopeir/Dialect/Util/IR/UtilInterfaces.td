@@ -1,0 +1,184 @@
+//===- UtilInterfaces.td - util op and attribute interfaces -*- tablegen -*-===//
+//
+// ScopeAttrInterface, ScopeOpInterface, TiedOpInterface and
+// ShapeAwareOpInterface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_UTIL_IR_UTILINTERFACES_TD
+#define SCOPEIR_DIALECT_UTIL_IR_UTILINTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+//===----------------------------------------------------------------------===//
+// ScopeAttrInterface
+//===----------------------------------------------------------------------===//
+
+def Util_ScopeAttrInterface : AttrInterface<"ScopeAttrInterface"> {
+  let cppNamespace = "::scopeir::util";
+  let description = [{
+    An attribute that means something when attached to a scope op. Each
+    attribute has a *kind* (`device`, `zone`, `extern`, ...): a scope carries
+    at most one attribute of each kind, and lookups search by kind or by
+    attribute class. A *barrier* attribute (a device, an extern kernel) stops
+    dispatch region formation from fusing across the scope boundary; a
+    non-barrier one (a tracing zone) is transparent to it. A *placement*
+    attribute answers "which device runs the ops in this scope".
+  }];
+  let methods = [
+    InterfaceMethod<
+      "Returns the kind of this scope attribute; at most one attribute of a "
+      "kind may appear on one scope.",
+      "::llvm::StringRef", "getScopeKind">,
+    InterfaceMethod<
+      "Returns true if transformations must not move or fuse ops across the "
+      "boundary of a scope carrying this attribute.",
+      "bool", "isScopeBarrier", (ins), [{}],
+      /*defaultImplementation=*/[{ return false; }]>,
+    InterfaceMethod<
+      "Returns true if this attribute places the ops of its scope on a "
+      "device (it answers placement queries).",
+      "bool", "isPlacement", (ins), [{}],
+      /*defaultImplementation=*/[{ return false; }]>,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// TiedOpInterface
+//===----------------------------------------------------------------------===//
+
+def Util_TiedOpInterface : OpInterface<"TiedOpInterface"> {
+  let cppNamespace = "::scopeir::util";
+  let description = [{
+    An op whose results may be declared the in-place update of one of its
+    operands ("tied"). A tie is a storage hint: the tied result has the
+    operand's type and dynamic dimensions, and bufferization may reuse the
+    operand's storage when the operand is dead after the op.
+
+    Ties are stored as an array with one entry per result: the index of the
+    tied operand within the tied-operand range, or -1 when untied.
+  }];
+  let methods = [
+    InterfaceMethod<
+      "Returns the operands results may be tied to.",
+      "::mlir::OperandRange", "getTiedOperandsRange">,
+    InterfaceMethod<
+      "Returns the tie array, one entry per result (-1 when untied).",
+      "::llvm::SmallVector<int64_t>", "getTiedResultIndices">,
+    InterfaceMethod<
+      "Returns the index (within the tied-operand range) of the operand "
+      "result `resultIndex` is tied to, if any.",
+      "std::optional<unsigned>", "getTiedResultOperandIndex",
+      (ins "unsigned":$resultIndex), [{}], [{
+        auto ties = $_op.getTiedResultIndices();
+        if (resultIndex >= ties.size() || ties[resultIndex] < 0)
+          return std::nullopt;
+        return static_cast<unsigned>(ties[resultIndex]);
+      }]>,
+    InterfaceMethod<
+      "Returns the operand value result `resultIndex` is tied to, or null.",
+      "::mlir::Value", "getTiedResultOperand",
+      (ins "unsigned":$resultIndex), [{}], [{
+        if (auto index = $_op.getTiedResultOperandIndex(resultIndex))
+          return $_op.getTiedOperandsRange()[*index];
+        return ::mlir::Value();
+      }]>,
+    InterfaceMethod<
+      "Returns the result tied to the operand at `operandIndex` (within the "
+      "tied-operand range), or null.",
+      "::mlir::Value", "getTiedOperandResult",
+      (ins "unsigned":$operandIndex), [{}], [{
+        auto ties = $_op.getTiedResultIndices();
+        for (auto [i, tie] : ::llvm::enumerate(ties))
+          if (tie == static_cast<int64_t>(operandIndex))
+            return $_op->getResult(i);
+        return ::mlir::Value();
+      }]>,
+    InterfaceMethod<
+      "Returns true if result `resultIndex` is tied to an operand.",
+      "bool", "isResultTied", (ins "unsigned":$resultIndex), [{}], [{
+        return $_op.getTiedResultOperandIndex(resultIndex).has_value();
+      }]>,
+  ];
+  let extraSharedClassDeclaration = [{
+    /// The value used in tie arrays for an untied result.
+    static constexpr int64_t kUntied = -1;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// ShapeAwareOpInterface
+//===----------------------------------------------------------------------===//
+
+def Util_ShapeAwareOpInterface : OpInterface<"ShapeAwareOpInterface"> {
+  let cppNamespace = "::scopeir::util";
+  let description = [{
+    An op that carries the dynamic dimensions of its shaped operands and
+    results as flat lists of `index` operands: one value per dynamic
+    dimension, in order.
+  }];
+  let methods = [
+    InterfaceMethod<
+      "Returns the dynamic dimensions of the operand at `operandIndex` (an "
+      "index over all of the op's operands); empty if it has none.",
+      "::mlir::ValueRange", "getOperandDynamicDims",
+      (ins "unsigned":$operandIndex)>,
+    InterfaceMethod<
+      "Returns the dynamic dimensions of result `resultIndex`; empty if it "
+      "has none.",
+      "::mlir::ValueRange", "getResultDynamicDims",
+      (ins "unsigned":$resultIndex)>,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// ScopeOpInterface
+//===----------------------------------------------------------------------===//
+
+def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
+  let cppNamespace = "::scopeir::util";
+  let description = [{
+    An op that groups the ops of its single region into a scope described by
+    a list of attributes implementing `ScopeAttrInterface`. Structural passes
+    (strip, outline, capture, lower) are written against this interface, so
+    dialect sugar such as `hal.device.scope` gets them for free.
+
+    The body region's entry block arguments are the explicit captures (if
+    any); values defined above may also be used implicitly. Exiting blocks end
+    in a terminator whose operands become the op's results.
+  }];
+  let methods = [
+    InterfaceMethod<"Returns the region holding the scope's ops.",
+      "::mlir::Region &", "getScopeBody">,
+    InterfaceMethod<
+      "Returns the attributes that describe this scope, in order.",
+      "::llvm::SmallVector<::scopeir::util::ScopeAttrInterface>",
+      "getScopeAttributes">,
+    InterfaceMethod<
+      "Returns the explicitly captured values (the entry block's arguments "
+      "correspond to them one to one).",
+      "::mlir::OperandRange", "getExplicitCaptures">,
+    InterfaceMethod<
+      "Returns true if this op is a user-level annotation that "
+      "`util-lower-annotations` rewrites into `util.scope`.",
+      "bool", "isAnnotationLike", (ins), [{}],
+      /*defaultImplementation=*/[{ return false; }]>,
+  ];
+  let extraSharedClassDeclaration = [{
+    /// Returns the scope attribute of the given kind, or null.
+    ::scopeir::util::ScopeAttrInterface getScopeAttrOfKind(
+        ::llvm::StringRef kind) {
+      for (auto attr : $_op.getScopeAttributes())
+        if (attr.getScopeKind() == kind)
+          return attr;
+      return {};
+    }
+    /// Returns true if any attribute of this scope is a barrier.
+    bool isBarrier() {
+      return ::llvm::any_of($_op.getScopeAttributes(),
+          [](auto attr) { return attr.isScopeBarrier(); });
+    }
+  }];
+}
+
+#endif // SCOPEIR_DIALECT_UTIL_IR_UTILINTERFACES_TD

@@ -1,0 +1,25 @@
+//===- UtilOps.h - util ops -------------------------------------*- C++ -*-===//
+//
+// This file declares the util dialect's ops. Including it gives the whole
+// dialect: ops, attributes, interfaces and scope lookups.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_UTIL_IR_UTILOPS_H
+#define SCOPEIR_DIALECT_UTIL_IR_UTILOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "scopeir/Dialect/Util/IR/UtilAttrs.h"
+#include "scopeir/Dialect/Util/IR/UtilDialect.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "scopeir/Dialect/Util/IR/UtilOps.h.inc"
+
+#endif // SCOPEIR_DIALECT_UTIL_IR_UTILOPS_H

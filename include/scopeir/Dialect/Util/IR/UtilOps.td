@@ -1,0 +1,159 @@
+//===- UtilOps.td - util ops -------------------------------*- tablegen -*-===//
+//
+// util.scope, util.annotate and util.return.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_UTIL_IR_UTILOPS_TD
+#define SCOPEIR_DIALECT_UTIL_IR_UTILOPS_TD
+
+include "scopeir/Dialect/Util/IR/UtilDialect.td"
+include "scopeir/Dialect/Util/IR/UtilInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+def Util_ScopeAttrArray : TypedArrayAttrBase<AnyAttr,
+    "array of attributes implementing ScopeAttrInterface">;
+
+//===----------------------------------------------------------------------===//
+// util.scope
+//===----------------------------------------------------------------------===//
+
+def Util_ScopeOp : Util_Op<"scope", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface,
+        ["getEntrySuccessorOperands", "getRegionInvocationBounds"]>,
+    DeclareOpInterfaceMethods<Util_ScopeOpInterface>,
+    DeclareOpInterfaceMethods<Util_TiedOpInterface>,
+    DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
+  ]> {
+  let summary = "A scoped region with explicit captures and tied results";
+  let description = [{
+    Executes its region exactly once, like `scf.execute_region`, and groups
+    the ops inside so that the scope attributes can say something about them
+    as a whole. Unlike `scf.execute_region` it has:
+
+    - **explicit captures** that become the entry block's arguments,
+      `%value as %arg: type{dims}`; values from above may also be used
+      implicitly. A value is captured at most once.
+    - **tied results**: a result written as `%capture` in the result list is
+      the in-place update of that capture; it has the capture's type and
+      dims. Ties are storage hints; they never change what is computed.
+    - **captured dynamic dims**: every dynamically shaped capture and untied
+      result lists its dynamic dimensions as `index` values defined above the
+      scope.
+    - **scope attributes** from any dialect, each implementing
+      `ScopeAttrInterface`, at most one per kind.
+
+    The body has one or more blocks; every exiting block ends in
+    `util.return`, whose operands become the results.
+
+    ```mlir
+    %r:2 = util.scope [#util.zone<"encoder">]
+        (%t as %a: tensor<?x4xf32>{%d0}, %bias as %b: tensor<4xf32>)
+        -> (%t, tensor<?xf32>{%d1}) {
+      ...
+      util.return %x, %y : tensor<?x4xf32>, tensor<?xf32>
+    }
+    ```
+
+    The op deliberately declares no memory effects of its own and is not
+    speculatable: `--cse` does not try to merge two scopes and LICM does not
+    hoist one (see docs/util.md for why). The ops inside a scope are
+    optimized as they would be without it.
+  }];
+
+  let arguments = (ins
+    Variadic<AnyType>:$captures,
+    Variadic<Index>:$capture_dims,
+    Variadic<Index>:$result_dims,
+    OptionalAttr<Util_ScopeAttrArray>:$scope_attrs,
+    OptionalAttr<DenseI64ArrayAttr>:$tied_operands
+  );
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region MinSizedRegion<1>:$body);
+
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+
+  let builders = [
+    OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
+      "::mlir::ValueRange":$resultDims,
+      "::mlir::ValueRange":$captures,
+      "::mlir::ValueRange":$captureDims,
+      "::llvm::ArrayRef<int64_t>":$tiedOperands,
+      "::llvm::ArrayRef<::mlir::Attribute>":$scopeAttrs)>,
+  ];
+
+  let extraClassDeclaration = [{
+    /// Returns the entry block of the body.
+    ::mlir::Block &getEntryBlock() { return getBody().front(); }
+
+    /// Returns the dynamic dims of capture `index` (a slice of capture_dims).
+    ::mlir::ValueRange getCaptureDynamicDims(unsigned index);
+
+    /// Returns the scope attributes as an ArrayAttr (empty if absent).
+    ::mlir::ArrayAttr getScopeAttrsOrEmpty();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// util.annotate
+//===----------------------------------------------------------------------===//
+
+def Util_AnnotateOp : Util_Op<"annotate", [
+    DeclareOpInterfaceMethods<RegionBranchOpInterface,
+        ["getRegionInvocationBounds"]>,
+    DeclareOpInterfaceMethods<Util_ScopeOpInterface, ["isAnnotationLike"]>,
+  ]> {
+  let summary = "A user-level scope: implicit captures only";
+  let description = [{
+    The light form of `util.scope` that frontends and people write: no
+    explicit captures, no ties, no dims, plain result types. The pass
+    `util-lower-annotations` rewrites it into `util.scope`, making captures
+    explicit and computing result dims above the scope.
+
+    ```mlir
+    %y = util.annotate [#util.zone<"ffn">] {
+      ...
+      util.return %v : tensor<4x8xf32>
+    } : tensor<4x8xf32>
+    ```
+  }];
+
+  let arguments = (ins OptionalAttr<Util_ScopeAttrArray>:$scope_attrs);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region MinSizedRegion<1>:$body);
+
+  let assemblyFormat = [{
+    ($scope_attrs^)? $body (`:` type($results)^)? attr-dict-with-keyword
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// util.return
+//===----------------------------------------------------------------------===//
+
+def Util_ReturnOp : Util_Op<"return", [
+    Pure, ReturnLike, Terminator]> {
+  let summary = "Returns values from a scope";
+  let description = [{
+    Terminates an exiting block of a scope op (`util.scope`, `util.annotate`
+    or any other `ScopeOpInterface` op); its operands become the scope's
+    results and must match their types.
+
+    ```mlir
+    util.return %x, %y : tensor<?x4xf32>, tensor<?xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let builders = [OpBuilder<(ins), [{ /* nothing to do */ }]>];
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let hasVerifier = 1;
+}
+
+#endif // SCOPEIR_DIALECT_UTIL_IR_UTILOPS_TD

@@ -1,0 +1,109 @@
+//===- UtilInterfaces.cpp - util interfaces and scope queries ---*- C++ -*-===//
+//
+// This file implements the util interfaces and the scope attribute lookups.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+#include "scopeir/Dialect/Util/IR/UtilDialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace scopeir::util;
+
+#include "scopeir/Dialect/Util/IR/UtilAttrInterfaces.cpp.inc"
+#include "scopeir/Dialect/Util/IR/UtilOpInterfaces.cpp.inc"
+
+void scopeir::util::getScopeAttrsOf(
+    Operation *op, SmallVectorImpl<ScopeAttrInterface> &attrs) {
+  if (auto scope = dyn_cast<ScopeOpInterface>(op)) {
+    llvm::append_range(attrs, scope.getScopeAttributes());
+    return;
+  }
+  StringRef arrayName = UtilDialect::getScopeAttrsAttrName();
+  for (NamedAttribute named : op->getDiscardableAttrs()) {
+    if (auto attr = dyn_cast<ScopeAttrInterface>(named.getValue())) {
+      attrs.push_back(attr);
+      continue;
+    }
+    if (named.getName() != arrayName)
+      continue;
+    if (auto array = dyn_cast<ArrayAttr>(named.getValue()))
+      for (Attribute element : array)
+        if (auto attr = dyn_cast<ScopeAttrInterface>(element))
+          attrs.push_back(attr);
+  }
+}
+
+void scopeir::util::walkEnclosingScopeAttrs(
+    Operation *op, function_ref<bool(ScopeAttrInterface)> fn) {
+  SmallVector<ScopeAttrInterface> attrs;
+  for (Operation *parent = op ? op->getParentOp() : nullptr; parent;
+       parent = parent->getParentOp()) {
+    attrs.clear();
+    getScopeAttrsOf(parent, attrs);
+    // Within one op the attributes have distinct kinds, so their order does
+    // not decide which is innermost.
+    for (ScopeAttrInterface attr : attrs)
+      if (fn(attr))
+        return;
+  }
+}
+
+ScopeAttrInterface scopeir::util::lookupScopeAttrOfKind(Operation *op,
+                                                        StringRef kind) {
+  ScopeAttrInterface result;
+  walkEnclosingScopeAttrs(op, [&](ScopeAttrInterface attr) {
+    if (attr.getScopeKind() != kind)
+      return false;
+    result = attr;
+    return true;
+  });
+  return result;
+}
+
+ScopeAttrInterface scopeir::util::lookupPlacement(Operation *op) {
+  ScopeAttrInterface result;
+  walkEnclosingScopeAttrs(op, [&](ScopeAttrInterface attr) {
+    if (!attr.isPlacement())
+      return false;
+    result = attr;
+    return true;
+  });
+  return result;
+}
+
+SmallVector<Value> scopeir::util::getImplicitCaptures(ScopeOpInterface scope) {
+  llvm::SetVector<Value> values;
+  getUsedValuesDefinedAbove(scope.getScopeBody(), values);
+  return values.takeVector();
+}
+
+unsigned scopeir::util::getNumDynamicDims(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasRank())
+    return 0;
+  return shaped.getNumDynamicDims();
+}
+
+LogicalResult scopeir::util::verifyScopeAttrs(Operation *op, ArrayAttr attrs) {
+  if (!attrs)
+    return success();
+  llvm::StringMap<Attribute> seen;
+  for (Attribute attr : attrs) {
+    auto scopeAttr = dyn_cast<ScopeAttrInterface>(attr);
+    if (!scopeAttr)
+      return op->emitOpError("scope attribute ")
+             << attr << " does not implement ScopeAttrInterface";
+    auto [it, inserted] = seen.try_emplace(scopeAttr.getScopeKind(), attr);
+    if (!inserted)
+      return op->emitOpError("has two scope attributes of kind '")
+             << scopeAttr.getScopeKind() << "': " << it->second << " and "
+             << attr;
+  }
+  return success();
+}

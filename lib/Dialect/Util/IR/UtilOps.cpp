@@ -1,0 +1,483 @@
+//===- UtilOps.cpp - util ops: parse, print, verify -------------*- C++ -*-===//
+//
+// This file implements the util dialect's ops: their custom syntax, verifiers
+// and interface methods. Folders and canonicalization patterns live in
+// UtilOpFolders.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace scopeir::util;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+/// Returns the scope attributes of `attrs` (null or an array) as interfaces,
+/// skipping any that do not implement the interface (the verifier rejects
+/// those).
+static SmallVector<ScopeAttrInterface> toScopeAttrs(ArrayAttr attrs) {
+  SmallVector<ScopeAttrInterface> result;
+  if (!attrs)
+    return result;
+  for (Attribute attr : attrs)
+    if (auto scopeAttr = dyn_cast<ScopeAttrInterface>(attr))
+      result.push_back(scopeAttr);
+  return result;
+}
+
+/// Verifies the body of a scope op: every block ends in a terminator, and a
+/// terminator that returns control to the parent (return-like) is a
+/// `util.return`. Terminators that never return (`llvm.unreachable`) are
+/// allowed. Operand types of `util.return` are checked by its own verifier.
+static LogicalResult verifyScopeBody(Operation *op, Region &body) {
+  for (Block &block : body) {
+    if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
+      return op->emitOpError("expects every block of its body to end in a "
+                             "terminator");
+    Operation *terminator = &block.back();
+    bool returnsToParent = terminator->hasTrait<OpTrait::ReturnLike>() ||
+                           isa<RegionBranchTerminatorOpInterface>(terminator);
+    if (returnsToParent && !isa<ReturnOp>(terminator))
+      return terminator->emitOpError("cannot exit a scope; use util.return")
+                 .attachNote(op->getLoc())
+             << "scope is here";
+  }
+  return success();
+}
+
+/// Returns every value `util.return` ops of `body` yield for result `index`.
+static void getReturnedValues(Region &body, unsigned index,
+                              SmallVectorImpl<Value> &values) {
+  for (Block &block : body)
+    if (auto ret = dyn_cast<ReturnOp>(block.getTerminator()))
+      if (index < ret.getNumOperands())
+        values.push_back(ret.getOperand(index));
+}
+
+//===----------------------------------------------------------------------===//
+// ScopeOp
+//===----------------------------------------------------------------------===//
+
+void ScopeOp::build(OpBuilder &builder, OperationState &state,
+                    TypeRange resultTypes, ValueRange resultDims,
+                    ValueRange captures, ValueRange captureDims,
+                    ArrayRef<int64_t> tiedOperands,
+                    ArrayRef<Attribute> scopeAttrs) {
+  state.addOperands(captures);
+  state.addOperands(captureDims);
+  state.addOperands(resultDims);
+  state.addTypes(resultTypes);
+  Properties &props = state.getOrAddProperties<Properties>();
+  props.operandSegmentSizes = {static_cast<int32_t>(captures.size()),
+                               static_cast<int32_t>(captureDims.size()),
+                               static_cast<int32_t>(resultDims.size())};
+  if (!scopeAttrs.empty())
+    props.scope_attrs = builder.getArrayAttr(scopeAttrs);
+  if (llvm::any_of(tiedOperands, [](int64_t t) { return t >= 0; }))
+    props.tied_operands = builder.getDenseI64ArrayAttr(tiedOperands);
+  Region *body = state.addRegion();
+  Block *entry = new Block();
+  body->push_back(entry);
+  for (Value capture : captures)
+    entry->addArgument(capture.getType(), capture.getLoc());
+}
+
+ArrayAttr ScopeOp::getScopeAttrsOrEmpty() {
+  if (ArrayAttr attrs = getScopeAttrsAttr())
+    return attrs;
+  return ArrayAttr::get(getContext(), {});
+}
+
+ValueRange ScopeOp::getCaptureDynamicDims(unsigned index) {
+  unsigned begin = 0;
+  for (unsigned i = 0; i < index; ++i)
+    begin += getNumDynamicDims(getCaptures()[i].getType());
+  unsigned count = getNumDynamicDims(getCaptures()[index].getType());
+  OperandRange dims = getCaptureDims();
+  if (begin + count > dims.size())
+    return {};
+  return dims.slice(begin, count);
+}
+
+SmallVector<int64_t> ScopeOp::getTiedResultIndices() {
+  if (auto ties = getTiedOperandsAttr())
+    return SmallVector<int64_t>(ties.asArrayRef());
+  return SmallVector<int64_t>(getNumResults(), TiedOpInterface::kUntied);
+}
+
+OperandRange ScopeOp::getTiedOperandsRange() { return getCaptures(); }
+
+ValueRange ScopeOp::getOperandDynamicDims(unsigned operandIndex) {
+  // Only captures have dims; dims themselves are index values.
+  if (operandIndex >= getCaptures().size())
+    return {};
+  return getCaptureDynamicDims(operandIndex);
+}
+
+ValueRange ScopeOp::getResultDynamicDims(unsigned resultIndex) {
+  if (std::optional<unsigned> tied = getTiedResultOperandIndex(resultIndex))
+    return getCaptureDynamicDims(*tied);
+  unsigned begin = 0;
+  for (unsigned i = 0; i < resultIndex; ++i)
+    if (!isResultTied(i))
+      begin += getNumDynamicDims(getResult(i).getType());
+  unsigned count = getNumDynamicDims(getResult(resultIndex).getType());
+  OperandRange dims = getResultDims();
+  if (begin + count > dims.size())
+    return {};
+  return dims.slice(begin, count);
+}
+
+Region &ScopeOp::getScopeBody() { return getBody(); }
+
+SmallVector<ScopeAttrInterface> ScopeOp::getScopeAttributes() {
+  return toScopeAttrs(getScopeAttrsAttr());
+}
+
+OperandRange ScopeOp::getExplicitCaptures() { return getCaptures(); }
+
+OperandRange ScopeOp::getEntrySuccessorOperands(RegionSuccessor successor) {
+  return getCaptures();
+}
+
+void ScopeOp::getSuccessorRegions(RegionBranchPoint point,
+                                  SmallVectorImpl<RegionSuccessor> &regions) {
+  if (point.isParent()) {
+    regions.push_back(RegionSuccessor(&getBody(), getBody().getArguments()));
+    return;
+  }
+  regions.push_back(RegionSuccessor(getOperation(), getResults()));
+}
+
+void ScopeOp::getRegionInvocationBounds(
+    ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) {
+  bounds.emplace_back(1, 1);
+}
+
+/// Parses `{%d0, %d1}` if present.
+static ParseResult
+parseOptionalDims(OpAsmParser &parser,
+                  SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims) {
+  if (failed(parser.parseOptionalLBrace()))
+    return success();
+  if (succeeded(parser.parseOptionalRBrace()))
+    return success();
+  if (parser.parseOperandList(dims) || parser.parseRBrace())
+    return failure();
+  return success();
+}
+
+static void printDims(OpAsmPrinter &p, ValueRange dims) {
+  if (dims.empty())
+    return;
+  p << '{';
+  p.printOperands(dims);
+  p << '}';
+}
+
+// util.scope [attrs]? (captures)? (-> (results))? region (attributes {...})?
+ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  Builder &builder = parser.getBuilder();
+  Properties &props = result.getOrAddProperties<Properties>();
+
+  // Scope attributes.
+  ArrayAttr scopeAttrs;
+  OptionalParseResult attrResult =
+      parser.parseOptionalAttribute(scopeAttrs, Type());
+  if (attrResult.has_value()) {
+    if (failed(*attrResult))
+      return failure();
+    if (!scopeAttrs.empty())
+      props.scope_attrs = scopeAttrs;
+  }
+
+  // Explicit captures: `%value as %arg: type{dims}`.
+  SmallVector<OpAsmParser::UnresolvedOperand> captures, captureDims;
+  SmallVector<OpAsmParser::Argument> arguments;
+  SmallVector<Type> captureTypes;
+  SmallVector<SMLoc> captureLocs;
+  if (succeeded(parser.parseOptionalLParen()) &&
+      failed(parser.parseOptionalRParen())) {
+    auto parseCapture = [&]() -> ParseResult {
+      OpAsmParser::UnresolvedOperand capture;
+      OpAsmParser::Argument argument;
+      captureLocs.push_back(parser.getCurrentLocation());
+      if (parser.parseOperand(capture) || parser.parseKeyword("as") ||
+          parser.parseArgument(argument) ||
+          parser.parseColonType(argument.type) ||
+          parseOptionalDims(parser, captureDims))
+        return failure();
+      captures.push_back(capture);
+      captureTypes.push_back(argument.type);
+      arguments.push_back(argument);
+      return success();
+    };
+    if (parser.parseCommaSeparatedList(parseCapture) || parser.parseRParen())
+      return failure();
+  }
+
+  // Results: `%capture` (tied) or `type{dims}` (new).
+  SmallVector<OpAsmParser::UnresolvedOperand> resultDims;
+  SmallVector<Type> resultTypes;
+  SmallVector<int64_t> ties;
+  if (succeeded(parser.parseOptionalArrow())) {
+    if (parser.parseLParen())
+      return failure();
+    if (failed(parser.parseOptionalRParen())) {
+      auto parseResult = [&]() -> ParseResult {
+        OpAsmParser::UnresolvedOperand tiedValue;
+        SMLoc loc = parser.getCurrentLocation();
+        OptionalParseResult tiedResult =
+            parser.parseOptionalOperand(tiedValue);
+        if (tiedResult.has_value()) {
+          if (failed(*tiedResult))
+            return failure();
+          auto it = llvm::find_if(captures, [&](const auto &capture) {
+            return capture.name == tiedValue.name &&
+                   capture.number == tiedValue.number;
+          });
+          if (it == captures.end())
+            return parser.emitError(loc, "tied result '")
+                   << tiedValue.name << "' does not name an explicit capture";
+          int64_t index = std::distance(captures.begin(), it);
+          ties.push_back(index);
+          resultTypes.push_back(captureTypes[index]);
+          return success();
+        }
+        Type type;
+        if (parser.parseType(type) || parseOptionalDims(parser, resultDims))
+          return failure();
+        ties.push_back(TiedOpInterface::kUntied);
+        resultTypes.push_back(type);
+        return success();
+      };
+      if (parser.parseCommaSeparatedList(parseResult) || parser.parseRParen())
+        return failure();
+    }
+  }
+
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+
+  Type indexType = builder.getIndexType();
+  for (auto [capture, type, loc] :
+       llvm::zip_equal(captures, captureTypes, captureLocs))
+    if (parser.resolveOperand(capture, type, result.operands))
+      return failure();
+  if (parser.resolveOperands(captureDims, indexType, result.operands) ||
+      parser.resolveOperands(resultDims, indexType, result.operands))
+    return failure();
+  result.addTypes(resultTypes);
+  props.operandSegmentSizes = {static_cast<int32_t>(captures.size()),
+                               static_cast<int32_t>(captureDims.size()),
+                               static_cast<int32_t>(resultDims.size())};
+  if (llvm::any_of(ties, [](int64_t t) { return t >= 0; }))
+    props.tied_operands = DenseI64ArrayAttr::get(ctx, ties);
+  return success();
+}
+
+void ScopeOp::print(OpAsmPrinter &p) {
+  if (ArrayAttr attrs = getScopeAttrsAttr(); attrs && !attrs.empty()) {
+    p << ' ';
+    p.printAttribute(attrs);
+  }
+  if (!getCaptures().empty()) {
+    p << " (";
+    Block &entry = getEntryBlock();
+    for (auto [i, capture] : llvm::enumerate(getCaptures())) {
+      if (i)
+        p << ", ";
+      p.printOperand(capture);
+      p << " as ";
+      if (i < entry.getNumArguments())
+        p.printOperand(entry.getArgument(i));
+      p << ": ";
+      p.printType(capture.getType());
+      printDims(p, getCaptureDynamicDims(i));
+    }
+    p << ')';
+  }
+  if (getNumResults() != 0) {
+    p << " -> (";
+    for (unsigned i = 0, e = getNumResults(); i < e; ++i) {
+      if (i)
+        p << ", ";
+      if (Value tied = getTiedResultOperand(i)) {
+        p.printOperand(tied);
+        continue;
+      }
+      p.printType(getResult(i).getType());
+      printDims(p, getResultDynamicDims(i));
+    }
+    p << ')';
+  }
+  p << ' ';
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/true);
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(), {getScopeAttrsAttrName(), getTiedOperandsAttrName(),
+                            getOperandSegmentSizesAttrName()});
+}
+
+LogicalResult ScopeOp::verify() {
+  if (failed(verifyScopeAttrs(*this, getScopeAttrsAttr())))
+    return failure();
+
+  // Each value is captured at most once.
+  llvm::SmallDenseMap<Value, unsigned> captureIndex;
+  for (auto [i, capture] : llvm::enumerate(getCaptures())) {
+    auto [it, inserted] = captureIndex.try_emplace(capture, i);
+    if (!inserted)
+      return emitOpError("captures a value twice (captures #")
+             << it->second << " and #" << i << ")";
+  }
+
+  // Dims: one index per dynamic dimension of each capture.
+  unsigned expectedCaptureDims = 0;
+  for (Value capture : getCaptures())
+    expectedCaptureDims += getNumDynamicDims(capture.getType());
+  if (getCaptureDims().size() != expectedCaptureDims)
+    return emitOpError("expects ")
+           << expectedCaptureDims
+           << " dynamic dims for its captures (one per dynamic dimension) but "
+              "has "
+           << getCaptureDims().size();
+
+  // Ties: one entry per result, in range, one result per capture, and the
+  // tied result has the capture's type.
+  DenseI64ArrayAttr tiesAttr = getTiedOperandsAttr();
+  if (tiesAttr && tiesAttr.size() != getNumResults())
+    return emitOpError("expects one tied_operands entry per result (")
+           << getNumResults() << ") but has " << tiesAttr.size();
+  SmallVector<int64_t> ties = getTiedResultIndices();
+  llvm::SmallDenseMap<int64_t, unsigned> tiedBy;
+  unsigned expectedResultDims = 0;
+  for (auto [i, tie] : llvm::enumerate(ties)) {
+    Type resultType = getResult(i).getType();
+    if (tie == TiedOpInterface::kUntied) {
+      expectedResultDims += getNumDynamicDims(resultType);
+      continue;
+    }
+    if (tie < 0 || tie >= static_cast<int64_t>(getCaptures().size()))
+      return emitOpError("result #")
+             << i << " is tied to capture #" << tie << " but the scope has "
+             << getCaptures().size() << " captures";
+    auto [it, inserted] = tiedBy.try_emplace(tie, i);
+    if (!inserted)
+      return emitOpError("results #")
+             << it->second << " and #" << i << " are both tied to capture #"
+             << tie;
+    Type captureType = getCaptures()[tie].getType();
+    if (captureType != resultType)
+      return emitOpError("result #")
+             << i << " of type " << resultType << " is tied to capture #"
+             << tie << " of type " << captureType
+             << "; a tied result must have its capture's type";
+  }
+  // Captures and entry block arguments correspond one to one. (Checked here
+  // rather than in verifyRegions so that this message comes before the
+  // generic RegionBranchOpInterface one.)
+  Block &entry = getEntryBlock();
+  if (entry.getNumArguments() != getCaptures().size())
+    return emitOpError("expects one entry block argument per capture (")
+           << getCaptures().size() << ") but the body has "
+           << entry.getNumArguments();
+  for (auto [i, capture, arg] :
+       llvm::enumerate(getCaptures(), entry.getArguments()))
+    if (capture.getType() != arg.getType())
+      return emitOpError("capture #")
+             << i << " has type " << capture.getType()
+             << " but its block argument has type " << arg.getType();
+
+  if (getResultDims().size() != expectedResultDims)
+    return emitOpError("expects ")
+           << expectedResultDims
+           << " dynamic dims for its untied results (one per dynamic "
+              "dimension) but has "
+           << getResultDims().size();
+  return success();
+}
+
+LogicalResult ScopeOp::verifyRegions() {
+  return verifyScopeBody(*this, getBody());
+}
+
+//===----------------------------------------------------------------------===//
+// AnnotateOp
+//===----------------------------------------------------------------------===//
+
+Region &AnnotateOp::getScopeBody() { return getBody(); }
+
+SmallVector<ScopeAttrInterface> AnnotateOp::getScopeAttributes() {
+  return toScopeAttrs(getScopeAttrsAttr());
+}
+
+OperandRange AnnotateOp::getExplicitCaptures() {
+  return OperandRange(getOperation()->operand_end(),
+                      getOperation()->operand_end());
+}
+
+bool AnnotateOp::isAnnotationLike() { return true; }
+
+void AnnotateOp::getSuccessorRegions(
+    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
+  if (point.isParent()) {
+    regions.push_back(RegionSuccessor(&getBody()));
+    return;
+  }
+  regions.push_back(RegionSuccessor(getOperation(), getResults()));
+}
+
+void AnnotateOp::getRegionInvocationBounds(
+    ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) {
+  bounds.emplace_back(1, 1);
+}
+
+LogicalResult AnnotateOp::verify() {
+  return verifyScopeAttrs(*this, getScopeAttrsAttr());
+}
+
+LogicalResult AnnotateOp::verifyRegions() {
+  if (getBody().front().getNumArguments() != 0)
+    return emitOpError("takes no explicit captures: its entry block must "
+                       "have no arguments");
+  return verifyScopeBody(*this, getBody());
+}
+
+//===----------------------------------------------------------------------===//
+// ReturnOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReturnOp::verify() {
+  Operation *parent = (*this)->getParentOp();
+  if (!parent || !isa<ScopeOpInterface>(parent))
+    return emitOpError("expects its parent to be a scope op "
+                       "(ScopeOpInterface)");
+  if (getNumOperands() != parent->getNumResults())
+    return emitOpError("returns ")
+           << getNumOperands() << " values but its scope '"
+           << parent->getName() << "' has " << parent->getNumResults()
+           << " results";
+  for (auto [i, operand, result] :
+       llvm::enumerate(getOperands(), parent->getResults()))
+    if (operand.getType() != result.getType())
+      return emitOpError("operand #")
+             << i << " has type " << operand.getType()
+             << " but the scope's result #" << i << " has type "
+             << result.getType();
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "scopeir/Dialect/Util/IR/UtilOps.cpp.inc"

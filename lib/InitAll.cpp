@@ -1,0 +1,34 @@
+//===- InitAll.cpp - Register everything scopeir tools use ------*- C++ -*-===//
+//
+// This file implements the registration entry points shared by every tool.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/InitAll.h"
+
+#include "scopeir/Dialect/Util/IR/UtilDialect.h"
+#include "scopeir/Dialect/Util/Transforms/Passes.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+
+void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
+  registry.insert<util::UtilDialect>();
+}
+
+void scopeir::registerAllDialects(mlir::DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registerScopeirDialects(registry);
+}
+
+void scopeir::registerAllPasses() {
+  static bool once = [] {
+    mlir::registerAllPasses();
+    util::registerUtilPasses();
+    return true;
+  }();
+  (void)once;
+}

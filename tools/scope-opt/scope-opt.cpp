@@ -1,0 +1,19 @@
+//===- scope-opt.cpp - scopeir's mlir-opt -----------------------*- C++ -*-===//
+//
+// This file implements scope-opt: MlirOptMain with every upstream dialect,
+// extension and pass plus scopeir's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  scopeir::registerAllPasses();
+  mlir::DialectRegistry registry;
+  scopeir::registerAllDialects(registry);
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "scopeir optimizer driver\n", registry));
+}
