@@ -71,3 +71,15 @@ for tool in scopeir_tools:
 if config.enable_sanitizers:
     config.available_features.add("asan")
     config.available_features.add("ubsan")
+    # The same as the defaults compiled into our tools
+    # (lib/Support/SanitizerDefaults.cpp, which explains each), set here too so
+    # that a test's verdict does not depend on how a binary was linked: stop at
+    # the first report, with a stack, by SIGABRT, so that `not` and exit-code
+    # checks never mistake a sanitizer report for a diagnosed failure.
+    config.environment["ASAN_OPTIONS"] = (
+        "halt_on_error=1:print_stacktrace=1:abort_on_error=1:"
+        "detect_leaks=1:allow_user_poisoning=0"
+    )
+    config.environment["UBSAN_OPTIONS"] = (
+        "halt_on_error=1:print_stacktrace=1:abort_on_error=1"
+    )
