@@ -32,6 +32,18 @@ config.excludes = [
 
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%scopeir_src_root", config.scopeir_src_root))
+# `%expect_exit 1 scope-opt ...`: succeeds only if the command exits with
+# exactly that status (see Inputs/expect-exit.py).
+config.substitutions.append(
+    (
+        "%expect_exit",
+        "%s %s"
+        % (
+            config.python_executable,
+            os.path.join(config.test_source_root, "Inputs", "expect-exit.py"),
+        ),
+    )
+)
 # Directory of MLIR's runtime support libraries, for
 # `mlir-runner -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so`.
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
