@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -160,6 +161,80 @@ void ScopeOp::getSuccessorRegions(RegionBranchPoint point,
 void ScopeOp::getRegionInvocationBounds(
     ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) {
   bounds.emplace_back(1, 1);
+}
+
+Region &ScopeOp::getClosureBodyRegion() { return getBody(); }
+
+OperandRange ScopeOp::getClosureOperands() { return getCaptures(); }
+
+void ScopeOp::getClosureReturns(SmallVectorImpl<Operation *> &returns) {
+  for (Block &block : getBody())
+    if (auto ret = dyn_cast<ReturnOp>(block.getTerminator()))
+      returns.push_back(ret);
+}
+
+ClosureOpInterface ScopeOp::cloneReplacementExcludingOperandsAndResults(
+    ArrayRef<unsigned> excludedOperandIndices,
+    ArrayRef<unsigned> excludedResultIndices, RewriterBase &rewriter) {
+  unsigned numCaptures = getCaptures().size();
+  llvm::BitVector dropCapture(numCaptures), dropResult(getNumResults());
+  for (unsigned index : excludedOperandIndices)
+    dropCapture.set(index);
+  for (unsigned index : excludedResultIndices)
+    dropResult.set(index);
+
+  // Kept captures and their dims; old capture index -> new one (-1: gone).
+  SmallVector<Value> captures, captureDims;
+  SmallVector<int64_t> newCaptureIndex(numCaptures, TiedOpInterface::kUntied);
+  for (auto [i, capture] : llvm::enumerate(getCaptures())) {
+    if (dropCapture.test(i))
+      continue;
+    newCaptureIndex[i] = captures.size();
+    captures.push_back(capture);
+    llvm::append_range(captureDims, getCaptureDynamicDims(i));
+  }
+
+  // Kept results, their ties remapped; a result whose capture goes away is
+  // untied and takes over the capture's dims as its own.
+  SmallVector<Type> resultTypes;
+  SmallVector<Value> resultDims;
+  SmallVector<int64_t> ties;
+  for (auto [i, result] : llvm::enumerate(getResults())) {
+    if (dropResult.test(i))
+      continue;
+    resultTypes.push_back(result.getType());
+    std::optional<unsigned> tie = getTiedResultOperandIndex(i);
+    if (tie && newCaptureIndex[*tie] != TiedOpInterface::kUntied) {
+      ties.push_back(newCaptureIndex[*tie]);
+      continue;
+    }
+    ties.push_back(TiedOpInterface::kUntied);
+    llvm::append_range(resultDims, getResultDynamicDims(i));
+  }
+
+  auto newOp = ScopeOp::create(rewriter, getLoc(), resultTypes, resultDims,
+                               captures, captureDims, ties,
+                               getScopeAttrsOrEmpty().getValue());
+  newOp->setDiscardableAttrs(getOperation()->getDiscardableAttrDictionary());
+
+  // Move the body over, then drop what it no longer receives or returns.
+  Region &newBody = newOp.getBody();
+  rewriter.eraseBlock(&newBody.front());
+  rewriter.inlineRegionBefore(getBody(), newBody, newBody.end());
+  Block &entry = newBody.front();
+  assert(llvm::all_of(dropCapture.set_bits(),
+                      [&](unsigned i) {
+                        return entry.getArgument(i).use_empty();
+                      }) &&
+         "excluded captures must have no uses in the body");
+  rewriter.modifyOpInPlace(newOp, [&] { entry.eraseArguments(dropCapture); });
+  if (dropResult.any()) {
+    SmallVector<Operation *> returns;
+    newOp.getClosureReturns(returns);
+    for (Operation *ret : returns)
+      rewriter.modifyOpInPlace(ret, [&] { ret->eraseOperands(dropResult); });
+  }
+  return cast<ClosureOpInterface>(newOp.getOperation());
 }
 
 /// Parses `{%d0, %d1}` if present.

@@ -27,6 +27,7 @@ def Util_ScopeOp : Util_Op<"scope", [
     DeclareOpInterfaceMethods<Util_ScopeOpInterface>,
     DeclareOpInterfaceMethods<Util_TiedOpInterface>,
     DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
+    DeclareOpInterfaceMethods<Util_ClosureOpInterface>,
   ]> {
   let summary = "A scoped region with explicit captures and tied results";
   let description = [{
@@ -77,6 +78,7 @@ def Util_ScopeOp : Util_Op<"scope", [
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
 
   let builders = [
     OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
