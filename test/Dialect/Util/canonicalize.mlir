@@ -71,6 +71,56 @@ func.func @no_unused_capture_tied(%t: tensor<?x4xf32>, %d: index) -> tensor<?x4x
 
 // -----
 
+// Captures of one value (as CSE leaves them) merge into one.
+// CHECK-LABEL: func.func @duplicate_captures
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[D:.+]]: index)
+//       CHECK: util.scope (%[[X]] as %[[A:.+]]: tensor<?xf32>{%[[D]]}) -> (tensor<?xf32>{%[[D]]}) {
+//  CHECK-NEXT:   arith.addf %[[A]], %[[A]]
+func.func @duplicate_captures(%x: tensor<?xf32>, %d: index) -> tensor<?xf32> {
+  %r = util.scope (%x as %a: tensor<?xf32>{%d}, %x as %b: tensor<?xf32>{%d}) -> (tensor<?xf32>{%d}) {
+    %s = arith.addf %a, %b : tensor<?xf32>
+    util.return %s : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// Of two captures of one value the tied one is kept, wherever it is; when
+// both are tied, the later one's result is untied and takes its dims.
+// CHECK-LABEL: func.func @duplicate_tied_captures
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[D0:.+]]: index, %[[D1:.+]]: index)
+//       CHECK: %[[R:.+]] = util.scope (%[[X]] as %[[A:.+]]: tensor<?xf32>{%[[D0]]}) -> (%[[X]]) {
+//       CHECK:   arith.addf %[[A]], %[[A]]
+//       CHECK: %[[S:.+]]:2 = util.scope (%[[X]] as %[[B:.+]]: tensor<?xf32>{%[[D1]]}) -> (%[[X]], tensor<?xf32>{%[[D1]]}) {
+//       CHECK:   %[[F:.+]] = linalg.fill ins(%{{.+}} : f32) outs(%[[B]] : tensor<?xf32>)
+//       CHECK:   %[[N:.+]] = arith.negf %[[B]]
+//       CHECK:   util.return %[[F]], %[[N]] : tensor<?xf32>, tensor<?xf32>
+//       CHECK: %[[G:.+]] = util.scope (%[[X]] as %[[C:.+]]: tensor<?xf32>{%[[D0]]}) -> (%[[X]]) {
+//       CHECK:   arith.mulf %[[C]], %[[C]]
+//       CHECK: return %[[R]], %[[S]]#0, %[[S]]#1, %[[G]]
+func.func @duplicate_tied_captures(%x: tensor<?xf32>, %d0: index, %d1: index) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+  %r = util.scope (%x as %a: tensor<?xf32>{%d0}, %x as %b: tensor<?xf32>{%d0}) -> (%x) {
+    %s = arith.addf %a, %b : tensor<?xf32>
+    util.return %s : tensor<?xf32>
+  }
+  %q:2 = util.scope (%x as %a: tensor<?xf32>{%d1}, %x as %b: tensor<?xf32>{%d1}) -> (%x, %x) {
+    %cst = arith.constant 0.0 : f32
+    %f = linalg.fill ins(%cst : f32) outs(%a : tensor<?xf32>) -> tensor<?xf32>
+    %n = arith.negf %b : tensor<?xf32>
+    util.return %f, %n : tensor<?xf32>, tensor<?xf32>
+  }
+  // The generic form ties the later capture.
+  %g = "util.scope"(%x, %x, %d0, %d0) <{operandSegmentSizes = array<i32: 2, 2, 0>, tied_operands = array<i64: 1>}> ({
+  ^bb0(%a: tensor<?xf32>, %b: tensor<?xf32>):
+    %m = arith.mulf %a, %b : tensor<?xf32>
+    util.return %m : tensor<?xf32>
+  }) : (tensor<?xf32>, tensor<?xf32>, index, index) -> tensor<?xf32>
+  return %r, %q#0, %q#1, %g : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+}
+
+// -----
+
 // An unused result goes with its dims and its tie; the capture it was tied to
 // is then unused and goes too, with its dims. The kept result keeps its dims.
 // CHECK-LABEL: func.func @unused_results

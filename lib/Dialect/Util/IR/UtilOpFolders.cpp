@@ -159,6 +159,40 @@ struct DropUnusedCaptures
   }
 };
 
+/// Merges captures of the same value (CSE or folding can make two captures
+/// equal): the block arguments of the later ones are replaced by the kept
+/// one's. The kept capture is the first tied one, else the first; a result
+/// tied to a dropped capture is untied and carries that capture's dims.
+struct MergeDuplicateCaptures
+    : public OpInterfaceRewritePattern<ClosureOpInterface> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+
+  LogicalResult matchAndRewrite(ClosureOpInterface op,
+                                PatternRewriter &rewriter) const override {
+    OperandRange captures = op.getClosureOperands();
+    llvm::SmallDenseMap<Value, unsigned> kept;
+    for (auto [i, capture] : llvm::enumerate(captures)) {
+      auto [it, inserted] = kept.try_emplace(capture, i);
+      if (!inserted && !isClosureOperandTied(op, it->second) &&
+          isClosureOperandTied(op, i))
+        it->second = i;
+    }
+    if (kept.size() == captures.size())
+      return failure();
+    SmallVector<unsigned> excluded;
+    for (auto [i, capture] : llvm::enumerate(captures)) {
+      unsigned keep = kept.lookup(capture);
+      if (keep == i)
+        continue;
+      rewriter.replaceAllUsesWith(op.getClosureBodyArgument(i),
+                                  op.getClosureBodyArgument(keep));
+      excluded.push_back(i);
+    }
+    replaceExcluding(op, excluded, {}, rewriter);
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Closure result patterns
 //===----------------------------------------------------------------------===//
@@ -355,9 +389,9 @@ struct FoldDimOfShapeAwareValue
 
 void ScopeOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                           MLIRContext *context) {
-  results
-      .add<InlineConstantCaptures, DropUnusedCaptures, DropUnusedResults,
-           ForwardPassThroughResults, MergeDuplicateResults,
-           FoldReturnOnlyClosure, EraseDeadClosure, FoldDimOfShapeAwareValue>(
-          context);
+  results.add<InlineConstantCaptures, DropUnusedCaptures,
+              MergeDuplicateCaptures, DropUnusedResults,
+              ForwardPassThroughResults, MergeDuplicateResults,
+              FoldReturnOnlyClosure, EraseDeadClosure,
+              FoldDimOfShapeAwareValue>(context);
 }

@@ -316,14 +316,29 @@ ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
         if (tiedResult.has_value()) {
           if (failed(*tiedResult))
             return failure();
-          auto it = llvm::find_if(captures, [&](const auto &capture) {
+          // A value captured more than once names its first capture not yet
+          // tied. Ties to such captures listed out of capture order come
+          // back in capture order: the captures are one value, so only the
+          // block argument a storage hint refers to changes (the generic
+          // form keeps it exactly).
+          auto names = [&](const OpAsmParser::UnresolvedOperand &capture) {
             return capture.name == tiedValue.name &&
                    capture.number == tiedValue.number;
-          });
-          if (it == captures.end())
+          };
+          int64_t index = -1;
+          for (auto [i, capture] : llvm::enumerate(captures)) {
+            if (!names(capture))
+              continue;
+            if (index < 0)
+              index = i;
+            if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
+              index = i;
+              break;
+            }
+          }
+          if (index < 0)
             return parser.emitError(loc, "tied result '")
                    << tiedValue.name << "' does not name an explicit capture";
-          int64_t index = std::distance(captures.begin(), it);
           ties.push_back(index);
           resultTypes.push_back(captureTypes[index]);
           return success();
@@ -409,14 +424,9 @@ LogicalResult ScopeOp::verify() {
   if (failed(verifyScopeAttrs(*this, getScopeAttrsAttr())))
     return failure();
 
-  // Each value is captured at most once.
-  llvm::SmallDenseMap<Value, unsigned> captureIndex;
-  for (auto [i, capture] : llvm::enumerate(getCaptures())) {
-    auto [it, inserted] = captureIndex.try_emplace(capture, i);
-    if (!inserted)
-      return emitOpError("captures a value twice (captures #")
-             << it->second << " and #" << i << ")";
-  }
+  // A value may be captured more than once: replacing one value by another
+  // (CSE, folding) can make two captures equal, and verification must not
+  // fail after such a rewrite. The canonicalizer merges them.
 
   // Dims: one index per dynamic dimension of each capture.
   unsigned expectedCaptureDims = 0;

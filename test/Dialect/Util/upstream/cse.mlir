@@ -1,4 +1,5 @@
 // RUN: scope-opt --split-input-file --cse %s | scope-opt --split-input-file | FileCheck %s
+// RUN: scope-opt --split-input-file --cse --canonicalize %s | scope-opt --split-input-file | FileCheck %s --check-prefix=CANON
 
 // CSE works inside a scope body as it would without the scope.
 // CHECK-LABEL: func.func @cse_inside_body
@@ -84,4 +85,34 @@ func.func @no_cse_equal_empty_scopes() {
     util.return
   }
   return
+}
+
+// -----
+
+// CSE merging two captured values leaves a scope that captures one value
+// twice, tied and with dims: valid; the canonicalizer then merges the
+// captures (keeping the tied one).
+// CHECK-LABEL: func.func @cse_makes_duplicate_captures
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[D:.+]]: index)
+//       CHECK: %[[E:.+]] = tensor.empty(%[[D]])
+//   CHECK-NOT: tensor.empty
+//       CHECK: util.scope (%[[E]] as %[[A:.+]]: tensor<?xf32>{%[[D]]}, %[[E]] as %[[B:.+]]: tensor<?xf32>{%[[D]]}) -> (%[[E]]) {
+//       CHECK:   linalg.generic {{.+}} ins(%[[B]] : tensor<?xf32>) outs(%[[A]] : tensor<?xf32>)
+// CANON-LABEL: func.func @cse_makes_duplicate_captures
+//       CANON: %[[E:.+]] = tensor.empty(%[[D:.+]])
+//       CANON: util.scope (%[[E]] as %[[A:.+]]: tensor<?xf32>{%[[D]]}) -> (%[[E]]) {
+//       CANON:   linalg.generic {{.+}} ins(%[[A]] : tensor<?xf32>) outs(%[[A]] : tensor<?xf32>)
+func.func @cse_makes_duplicate_captures(%x: tensor<?xf32>, %d: index) -> tensor<?xf32> {
+  %e0 = tensor.empty(%d) : tensor<?xf32>
+  %e1 = tensor.empty(%d) : tensor<?xf32>
+  %r = util.scope (%e0 as %a: tensor<?xf32>{%d}, %e1 as %b: tensor<?xf32>{%d}) -> (%e0) {
+    %g = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+        ins(%b : tensor<?xf32>) outs(%a : tensor<?xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %s = arith.addf %in, %out : f32
+      linalg.yield %s : f32
+    } -> tensor<?xf32>
+    util.return %g : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
 }

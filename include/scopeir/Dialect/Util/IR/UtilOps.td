@@ -37,7 +37,8 @@ def Util_ScopeOp : Util_Op<"scope", [
 
     - **explicit captures** that become the entry block's arguments,
       `%value as %arg: type{dims}`; values from above may also be used
-      implicitly. A value is captured at most once.
+      implicitly. Rewrites such as CSE may make two captures the same value;
+      that is valid, and the canonicalizer merges them.
     - **tied results**: a result written as `%capture` in the result list is
       the in-place update of that capture; it has the capture's type and
       dims. Ties are storage hints; they never change what is computed.
