@@ -376,7 +376,10 @@ def TestInsertScopesPass : Pass<"util-test-insert-scopes"> {
            "Seed of the pseudo-random choices">,
     Option<"density", "density", "double", /*default=*/"0.3",
            "Probability that a scope starts at a given op">,
-  ];  let dependentDialects = ["::scopeir::util::UtilDialect"];
+  ];
+  let dependentDialects = ["::scopeir::util::UtilDialect"];
+}
+
 def TestLookupPass : Pass<"util-test-lookup"> {
   let summary = "Report scope attribute lookups on ops marked `test.lookup`";
   let description = [{
