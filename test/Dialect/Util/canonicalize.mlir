@@ -1,4 +1,4 @@
-// RUN: scope-opt --split-input-file --canonicalize %s | scope-opt --split-input-file | FileCheck %s
+// RUN: scope-opt --split-input-file --canonicalize="test-convergence" %s | scope-opt --split-input-file | FileCheck %s
 // RUN: scope-opt --split-input-file --inline %s | scope-opt --split-input-file | FileCheck %s --check-prefix=INLINE
 
 // A captured constant is used implicitly and its capture goes; the constant

@@ -64,6 +64,12 @@ def Util_ScopeOp : Util_Op<"scope", [
     speculatable: `--cse` does not try to merge two scopes and LICM does not
     hoist one (see docs/util.md for why). The ops inside a scope are
     optimized as they would be without it.
+
+    `--canonicalize` optimizes the op as a closure (`ClosureOpInterface`):
+    captured constants are used implicitly, unused and duplicate captures
+    and results go, results that pass a value through are replaced by it,
+    `tensor.dim` of a result folds to its dim, and a scope goes away only
+    when its body merely returns values or is dead and free of side effects.
   }];
 
   let arguments = (ins
