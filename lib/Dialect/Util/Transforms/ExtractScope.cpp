@@ -85,7 +85,7 @@ FailureOr<std::pair<ScopeOpInterface, int64_t>> ExtractScopePass::select() {
   module->walk<WalkOrder::PreOrder>(
       [&](ScopeOpInterface scope) { scopes.push_back(scope); });
 
-  bool byZone = !zone.empty(), byIndex = index >= 0;
+  bool byZone = !zoneName.empty(), byIndex = scopeIndex >= 0;
   if (byZone == byIndex) {
     InFlightDiagnostic diag = module.emitError();
     if (byZone)
@@ -97,28 +97,29 @@ FailureOr<std::pair<ScopeOpInterface, int64_t>> ExtractScopePass::select() {
   }
 
   if (byIndex) {
+    int64_t index = scopeIndex;
     if (index >= static_cast<int64_t>(scopes.size())) {
       InFlightDiagnostic diag = module.emitError()
                                 << "no scope op at index " << index;
       describeScopes(diag, scopes);
       return failure();
     }
-    return std::make_pair(scopes[index], static_cast<int64_t>(index));
+    return std::make_pair(scopes[index], index);
   }
 
   SmallVector<int64_t> matches;
   for (auto [i, scope] : llvm::enumerate(scopes))
-    if (getZoneName(scope) == zone)
+    if (getZoneName(scope) == zoneName)
       matches.push_back(i);
   if (matches.empty()) {
     InFlightDiagnostic diag = module.emitError()
-                              << "no scope op has zone '" << zone << "'";
+                              << "no scope op has zone '" << zoneName << "'";
     describeScopes(diag, scopes);
     return failure();
   }
   if (matches.size() > 1) {
     InFlightDiagnostic diag = module.emitError()
-                              << "zone '" << zone << "' names "
+                              << "zone '" << zoneName << "' names "
                               << matches.size()
                               << " scope ops; select one with index=<n>";
     for (int64_t i : matches)

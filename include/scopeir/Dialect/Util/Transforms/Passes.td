@@ -139,9 +139,9 @@ def ExtractScopePass : Pass<"util-extract-scope", "mlir::ModuleOp"> {
     (the symbol table appends a suffix to the new function).
   }];
   let options = [
-    Option<"zone", "zone", "std::string", /*default=*/"\"\"",
+    Option<"zoneName", "zone", "std::string", /*default=*/"\"\"",
            "Extract the scope carrying #util.zone<\"name\">">,
-    Option<"index", "index", "int64_t", /*default=*/"-1",
+    Option<"scopeIndex", "index", "int64_t", /*default=*/"-1",
            "Extract the n-th scope op in a pre-order walk of the module">,
   ];
   let dependentDialects = [
