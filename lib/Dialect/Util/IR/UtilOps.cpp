@@ -53,15 +53,6 @@ static LogicalResult verifyScopeBody(Operation *op, Region &body) {
   return success();
 }
 
-/// Returns every value `util.return` ops of `body` yield for result `index`.
-static void getReturnedValues(Region &body, unsigned index,
-                              SmallVectorImpl<Value> &values) {
-  for (Block &block : body)
-    if (auto ret = dyn_cast<ReturnOp>(block.getTerminator()))
-      if (index < ret.getNumOperands())
-        values.push_back(ret.getOperand(index));
-}
-
 //===----------------------------------------------------------------------===//
 // ScopeOp
 //===----------------------------------------------------------------------===//
