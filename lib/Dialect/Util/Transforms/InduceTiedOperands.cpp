@@ -88,7 +88,7 @@ static bool diesAtScope(ScopeOp scope, unsigned index) {
 static BlockArgument getInPlaceCapture(ScopeOp scope, unsigned index) {
   BlockArgument source;
   for (Block &block : scope.getBody()) {
-    auto ret = dyn_cast<ReturnOp>(block.getTerminator());
+    auto ret = block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(block.back());
     if (!ret)
       continue;
     BlockArgument arg = traceInPlaceSource(ret.getOperand(index));

@@ -131,6 +131,8 @@ void ScopeOutliner::outline(ScopeOpInterface scope) {
     return;
 
   Region &body = scope.getScopeBody();
+  if (body.empty())
+    return;
   Block &entry = body.front();
   OperandRange explicitCaptures = scope.getExplicitCaptures();
   if (entry.getNumArguments() != explicitCaptures.size())
@@ -197,8 +199,11 @@ void ScopeOutliner::outline(ScopeOpInterface scope) {
     replaceAllUsesInRegionWith(
         value, builder.clone(*value.getDefiningOp())->getResult(0), fnBody);
   for (Block &block : fnBody) {
-    Operation *terminator = block.getTerminator();
-    if (!exitsScope(terminator))
+    if (block.empty())
+      continue;
+    Operation *terminator = &block.back();
+    if (!terminator->hasTrait<OpTrait::IsTerminator>() ||
+        !exitsScope(terminator))
       continue;
     builder.setInsertionPoint(terminator);
     func::ReturnOp::create(builder, terminator->getLoc(),
