@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
 
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
@@ -83,15 +84,14 @@ static bool diesAtScope(ScopeOp scope, unsigned index) {
   return true;
 }
 
-/// Returns the entry block argument of `scope` that every `util.return` of
-/// the body produces result `index` in place from, or null.
+/// Returns the entry block argument of `scope` that every value the body
+/// returns for result `index` is produced in place from, or null.
 static BlockArgument getInPlaceCapture(ScopeOp scope, unsigned index) {
+  SmallVector<Value> returned;
+  getReturnedValues(scope, index, returned);
   BlockArgument source;
-  for (Block &block : scope.getBody()) {
-    auto ret = block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(block.back());
-    if (!ret)
-      continue;
-    BlockArgument arg = traceInPlaceSource(ret.getOperand(index));
+  for (Value value : returned) {
+    BlockArgument arg = traceInPlaceSource(value);
     if (!arg || arg.getOwner() != &scope.getEntryBlock() ||
         (source && source != arg))
       return {};

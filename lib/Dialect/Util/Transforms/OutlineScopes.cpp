@@ -67,11 +67,12 @@ static std::string getCalleeName(ScopeOpInterface scope, Operation *anchor,
   return name + "scope_" + std::to_string(counter++);
 }
 
-/// Returns true if `op` returns control from the scope body it terminates
-/// (the scope verifiers require those to be util.return for util.scope).
+/// Returns true if `terminator` returns control from the scope body it ends
+/// (for util.scope, the verifier requires it to be a util.return).
 static bool exitsScope(Operation *terminator) {
-  return terminator->hasTrait<OpTrait::ReturnLike>() ||
-         isa<RegionBranchTerminatorOpInterface>(terminator);
+  return terminator->getNumSuccessors() == 0 &&
+         (terminator->hasTrait<OpTrait::ReturnLike>() ||
+          isa<RegionBranchTerminatorOpInterface>(terminator));
 }
 
 namespace {
