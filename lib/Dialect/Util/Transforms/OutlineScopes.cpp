@@ -216,8 +216,7 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
   builder.setInsertionPointToStart(&calleeEntry);
   for (Value value : constants)
     replaceAllUsesInRegionWith(
-        value, builder.clone(*value.getDefiningOp())->getResult(0),
-        calleeBody);
+        value, builder.clone(*value.getDefiningOp())->getResult(0), calleeBody);
   for (Block &block : calleeBody) {
     if (block.empty())
       continue;
