@@ -236,6 +236,18 @@ void ExtractScopePass::runOnOperation() {
     return signalPassFailure();
   auto [scope, position] = *selected;
 
+  // The scope's symbol references resolve in its nearest symbol table; they
+  // would not resolve from the module if that were a nested one.
+  Operation *symbolTableOp =
+      SymbolTable::getNearestSymbolTable(scope->getParentOp());
+  if (symbolTableOp != getOperation()) {
+    scope->emitError("cannot extract a scope nested in a symbol table other "
+                     "than the module")
+            .attachNote(symbolTableOp->getLoc())
+        << "nested symbol table is here";
+    return signalPassFailure();
+  }
+
   std::string name = getZoneName(scope).str();
   if (name.empty())
     name = "scope_" + std::to_string(position);

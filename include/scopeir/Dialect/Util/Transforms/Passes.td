@@ -276,10 +276,12 @@ def ExtractScopePass : Pass<"util-extract-scope", "mlir::ModuleOp"> {
     ```
 
     A missing, ambiguous or out-of-range selection is an error that lists
-    what exists (the zone names, the number of scopes). Limits: a dim of a
-    capture that is neither a ranked tensor nor a memref becomes an `index`
-    argument; the function's name yields to a copied symbol of the same name
-    (the symbol table appends a suffix to the new function).
+    what exists (the zone names, the number of scopes). Limits: a scope in a
+    nested symbol table (a module inside the module) is rejected with an
+    error, since its symbol references would not resolve from the top; a dim
+    of a capture that is neither a ranked tensor nor a memref becomes an
+    `index` argument; the function's name yields to a copied symbol of the
+    same name (the symbol table appends a suffix to the new function).
   }];
   let options = [
     Option<"zoneName", "zone", "std::string", /*default=*/"\"\"",
