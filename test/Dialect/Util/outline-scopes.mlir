@@ -275,3 +275,24 @@ func.func @no_annotate(%x: f32) -> f32 {
 util.scope {
   util.return
 }
+
+// -----
+
+// The callee goes into the nearest symbol table, here a nested module; the
+// module's own scope attributes still apply there, so they are not copied.
+// CHECK-LABEL: module @inner attributes {util.scope_attrs = [#util.zone<"mod">]}
+//       CHECK:   func.func @k
+//       CHECK:     call @ffn
+//       CHECK:   func.func private @ffn
+//  CHECK-SAME:       attributes {util.scope_attrs = [#util.zone<"ffn">]}
+module {
+  module @inner attributes {util.scope_attrs = [#util.zone<"mod">]} {
+    func.func @k(%x: f32) -> f32 {
+      %r = util.scope [#util.zone<"ffn">] -> (f32) {
+        %y = arith.mulf %x, %x : f32
+        util.return %y : f32
+      }
+      return %r : f32
+    }
+  }
+}
