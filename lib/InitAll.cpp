@@ -6,6 +6,7 @@
 
 #include "scopeir/InitAll.h"
 
+#include "scopeir/Dialect/Util/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
 
@@ -16,6 +17,8 @@
 
 void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
   registry.insert<util::UtilDialect>();
+  util::registerBufferizableOpInterfaceExternalModels(registry);
+  util::registerBufferDeallocationOpInterfaceExternalModels(registry);
 }
 
 void scopeir::registerAllDialects(mlir::DialectRegistry &registry) {
