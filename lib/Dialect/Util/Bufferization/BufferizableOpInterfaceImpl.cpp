@@ -347,6 +347,17 @@ struct ReturnOpBufferizationModel
     return true;
   }
 
+  /// Only util.scope has a bufferization model; other scope ops (such as
+  /// util.annotate) have to be lowered to it first.
+  LogicalResult verifyAnalysis(Operation *op,
+                               const AnalysisState &state) const {
+    if (isa<ScopeOp>(op->getParentOp()))
+      return success();
+    return op->emitOpError("cannot be bufferized inside '")
+           << op->getParentOp()->getName()
+           << "'; lower it to util.scope first (util-lower-annotations)";
+  }
+
   AliasingValueList getAliasingValues(Operation *op, OpOperand &opOperand,
                                       const AnalysisState &state) const {
     auto scope = dyn_cast<ScopeOp>(op->getParentOp());
