@@ -45,11 +45,14 @@ static SmallVector<ReturnOp> getReturnOps(ScopeOp scope) {
 
 /// Returns true if `yielded`, a value util.return yields, is the buffer of
 /// the entry block argument `bbArg` (possibly cast), whether or not `bbArg`
-/// has been bufferized yet.
-/// Looks through casts, to_buffer ops and tied results of nested ops (an
-/// inner scope that updated its capture in place).
-static bool isBufferOf(Value yielded, BlockArgument bbArg) {
+/// has been bufferized yet. Looks through casts, to_buffer ops, tied results
+/// of nested ops (an inner scope that updated its capture in place) and
+/// arguments of other blocks whose predecessors all forward such a buffer.
+static bool isBufferOf(Value yielded, BlockArgument bbArg,
+                       DenseSet<Value> &visited) {
   while (yielded != bbArg) {
+    if (!visited.insert(yielded).second)
+      return true; // A cycle through block arguments adds no other buffer.
     if (auto cast = yielded.getDefiningOp<memref::CastOp>()) {
       yielded = cast.getSource();
       continue;
@@ -58,9 +61,25 @@ static bool isBufferOf(Value yielded, BlockArgument bbArg) {
       yielded = toBuffer.getTensor();
       continue;
     }
-    auto result = dyn_cast<OpResult>(yielded);
-    auto tiedOp = result ? dyn_cast<TiedOpInterface>(result.getOwner())
-                         : TiedOpInterface();
+    if (auto blockArg = dyn_cast<BlockArgument>(yielded)) {
+      Block *block = blockArg.getOwner();
+      if (block->isEntryBlock() ||
+          block->getParent() != bbArg.getOwner()->getParent())
+        return false;
+      for (auto it = block->pred_begin(), e = block->pred_end(); it != e;
+           ++it) {
+        auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+        if (!branch)
+          return false;
+        Value forwarded = branch.getSuccessorOperands(it.getSuccessorIndex())
+                              [blockArg.getArgNumber()];
+        if (!forwarded || !isBufferOf(forwarded, bbArg, visited))
+          return false;
+      }
+      return true;
+    }
+    auto result = cast<OpResult>(yielded);
+    auto tiedOp = dyn_cast<TiedOpInterface>(result.getOwner());
     Value tied =
         tiedOp ? tiedOp.getTiedResultOperand(result.getResultNumber()) : Value();
     if (!tied)
@@ -68,6 +87,11 @@ static bool isBufferOf(Value yielded, BlockArgument bbArg) {
     yielded = tied;
   }
   return true;
+}
+
+static bool isBufferOf(Value yielded, BlockArgument bbArg) {
+  DenseSet<Value> visited;
+  return isBufferOf(yielded, bbArg, visited);
 }
 
 /// Marks result `index` of `scope` untied, giving it its former capture's
