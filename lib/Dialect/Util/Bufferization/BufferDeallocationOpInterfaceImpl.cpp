@@ -35,7 +35,9 @@ using namespace scopeir::util;
 
 namespace {
 
-static bool isMemref(Value value) { return isa<BaseMemRefType>(value.getType()); }
+static bool isMemref(Value value) {
+  return isa<BaseMemRefType>(value.getType());
+}
 
 struct ScopeOpDeallocationModel
     : BufferDeallocationOpInterface::ExternalModel<ScopeOpDeallocationModel,
@@ -59,8 +61,8 @@ struct ScopeOpDeallocationModel
              << entry.getNumArguments();
     for (Block &block : scope.getBody()) {
       auto ret = dyn_cast<ReturnOp>(block.getTerminator());
-      if (ret && ret.getNumOperands() !=
-                     scope.getNumResults() + numMemrefResults)
+      if (ret &&
+          ret.getNumOperands() != scope.getNumResults() + numMemrefResults)
         return ret.emitOpError("unexpected operands during buffer "
                                "deallocation: expected ")
                << scope.getNumResults() + numMemrefResults << ", found "

@@ -71,8 +71,8 @@ static bool isBufferOf(Value yielded, BlockArgument bbArg,
         auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
         if (!branch)
           return false;
-        Value forwarded = branch.getSuccessorOperands(it.getSuccessorIndex())
-                              [blockArg.getArgNumber()];
+        Value forwarded = branch.getSuccessorOperands(
+            it.getSuccessorIndex())[blockArg.getArgNumber()];
         if (!forwarded || !isBufferOf(forwarded, bbArg, visited))
           return false;
       }
@@ -80,8 +80,8 @@ static bool isBufferOf(Value yielded, BlockArgument bbArg,
     }
     auto result = cast<OpResult>(yielded);
     auto tiedOp = dyn_cast<TiedOpInterface>(result.getOwner());
-    Value tied =
-        tiedOp ? tiedOp.getTiedResultOperand(result.getResultNumber()) : Value();
+    Value tied = tiedOp ? tiedOp.getTiedResultOperand(result.getResultNumber())
+                        : Value();
     if (!tied)
       return false;
     yielded = tied;
@@ -96,8 +96,7 @@ static bool isBufferOf(Value yielded, BlockArgument bbArg) {
 
 /// Marks result `index` of `scope` untied, giving it its former capture's
 /// dims as result dims: the body yields another buffer than the capture's.
-static void untieResult(RewriterBase &rewriter, ScopeOp scope,
-                        unsigned index) {
+static void untieResult(RewriterBase &rewriter, ScopeOp scope, unsigned index) {
   SmallVector<Value> resultDims;
   SmallVector<int64_t> ties = scope.getTiedResultIndices();
   for (unsigned i = 0, e = scope.getNumResults(); i < e; ++i)
@@ -176,8 +175,9 @@ struct ScopeOpBufferizationModel
              BufferRelation::Equivalent, /*isDefinite=*/true}};
   }
 
-  AliasingOpOperandList getAliasingOpOperands(Operation *op, Value value,
-                                              const AnalysisState &state) const {
+  AliasingOpOperandList
+  getAliasingOpOperands(Operation *op, Value value,
+                        const AnalysisState &state) const {
     auto scope = cast<ScopeOp>(op);
     if (auto bbArg = dyn_cast<BlockArgument>(value)) {
       if (bbArg.getOwner() != &scope.getEntryBlock())
@@ -253,8 +253,7 @@ struct ScopeOpBufferizationModel
 
     if (auto bbArg = dyn_cast<BlockArgument>(value)) {
       if (bbArg.getOwner() != &scope.getEntryBlock())
-        return Base::getBufferType(op, value, options, state,
-                                   invocationStack);
+        return Base::getBufferType(op, value, options, state, invocationStack);
       // An entry block argument is the buffer of its capture.
       return bufferTypeOf(scope.getCaptures()[bbArg.getArgNumber()]);
     }
@@ -354,7 +353,8 @@ struct ScopeOpBufferizationModel
 //===----------------------------------------------------------------------===//
 
 struct ReturnOpBufferizationModel
-    : BufferizableOpInterface::ExternalModel<ReturnOpBufferizationModel, ReturnOp> {
+    : BufferizableOpInterface::ExternalModel<ReturnOpBufferizationModel,
+                                             ReturnOp> {
   bool bufferizesToMemoryRead(Operation *op, OpOperand &opOperand,
                               const AnalysisState &state) const {
     return true;
@@ -428,8 +428,8 @@ struct ReturnOpBufferizationModel
           return op->emitOpError("cannot yield a buffer of type ")
                  << value.getType() << " for a scope result of type "
                  << resultType;
-        value = memref::CastOp::create(rewriter, op->getLoc(), resultType,
-                                       value);
+        value =
+            memref::CastOp::create(rewriter, op->getLoc(), resultType, value);
       }
       operands.push_back(value);
     }
