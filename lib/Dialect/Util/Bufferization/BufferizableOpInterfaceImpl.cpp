@@ -375,7 +375,8 @@ struct ReturnOpBufferizationModel
   /// util.annotate) have to be lowered to it first.
   LogicalResult verifyAnalysis(Operation *op,
                                const AnalysisState &state) const {
-    if (isa<ScopeOp>(op->getParentOp()))
+    if (isa<ScopeOp>(op->getParentOp()) ||
+        llvm::none_of(op->getOperandTypes(), llvm::IsaPred<TensorType>))
       return success();
     return op->emitOpError("cannot be bufferized inside '")
            << op->getParentOp()->getName()
