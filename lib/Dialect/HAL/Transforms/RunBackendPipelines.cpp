@@ -70,6 +70,11 @@ struct RunBackendPipelinesPass
     for (const std::string &name : backends.getRegisteredNames())
       pipelines.try_emplace(name,
                             buildPipeline(*backends.lookup(name), parsedPhase));
+    if (!pipelines.count(hostBackend))
+      return emitError(UnknownLoc::get(context))
+             << "hal-run-backend-pipelines: unknown host backend '"
+             << hostBackend << "' (option host-backend); registered backends: "
+             << backends.getRegisteredNamesString();
     return success();
   }
 
@@ -94,8 +99,7 @@ struct RunBackendPipelinesPass
       for (util::ScopeAttrInterface attr : scope.getScopeAttributes()) {
         if (!attr.isPlacement() || attr == funcPlacement)
           continue;
-        InFlightDiagnostic diag =
-            scope->emitOpError("is placed on ")
+        scope->emitOpError("is placed on ")
             << attr << " inside function '" << func.getSymName()
             << "' compiled for "
             << (device ? Attribute(device)
@@ -129,14 +133,12 @@ struct RunBackendPipelinesPass
       auto &[name, owner] = *choice;
       auto it = pipelines.find(name);
       if (it == pipelines.end()) {
-        InFlightDiagnostic diag =
-            owner ? owner->emitError() : func.emitError();
-        diag << "unknown target backend '" << name << "'";
-        if (!owner)
-          diag << " (the host backend, option host-backend)";
-        diag << "; registered backends: "
-             << backends.getRegisteredNamesString();
-        if (owner && owner != func)
+        // The host backend was checked by initialize(): `owner` is set.
+        InFlightDiagnostic diag = owner->emitError()
+                                  << "unknown target backend '" << name
+                                  << "'; registered backends: "
+                                  << backends.getRegisteredNamesString();
+        if (owner != func)
           diag.attachNote(func.getLoc())
               << "placing function '" << func.getSymName() << "'";
         failed = true;
