@@ -19,6 +19,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -79,7 +80,8 @@ static int runMain() {
     const hal::TargetBackendRegistry &registry =
         hal::TargetBackendRegistry::global();
     for (const std::string &name : registry.getRegisteredNames())
-      llvm::outs() << name << "\t" << registry.lookup(name)->getDescription()
+      llvm::outs() << llvm::left_justify(name, 16) << " "
+                   << registry.lookup(name)->getDescription()
                    << (name == hostBackend ? " [host]" : "") << "\n";
     return 0;
   }

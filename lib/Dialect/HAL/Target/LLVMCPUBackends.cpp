@@ -60,7 +60,7 @@ public:
   StringRef getName() const override { return "llvm-cpu-loops"; }
   StringRef getDescription() const override {
     return "CPU via LLVM: linalg ops as plain scalar loops "
-           "(convert-linalg-to-loops); the host default";
+           "(convert-linalg-to-loops)";
   }
 
   void buildTensorPipeline(OpPassManager &funcPM) const override {
