@@ -73,8 +73,11 @@ struct LLVMCPUTileAndVectorizePass
   }
 
   /// Vectorizes `op` when its loop ranges are static or bounded by a tile
-  /// size (masked vectorization); leaves it alone otherwise.
-  void vectorize(RewriterBase &rewriter, linalg::LinalgOp op) {
+  /// size (masked vectorization); leaves it alone otherwise. `untiledRanges`
+  /// are the static loop ranges of the op before tiling: a partial tile of a
+  /// static loop shorter than the tile needs no wider vector than the loop.
+  void vectorize(RewriterBase &rewriter, linalg::LinalgOp op,
+                 ArrayRef<int64_t> untiledRanges) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<int64_t> vectorSizes;
     bool dynamic = false;
@@ -87,7 +90,10 @@ struct LLVMCPUTileAndVectorizePass
       int64_t tileSize = getTileSize(i);
       if (tileSize == 0)
         return; // An untiled dynamic loop has no vector size bound.
-      vectorSizes.push_back(tileSize);
+      int64_t untiled = untiledRanges[i];
+      vectorSizes.push_back(ShapedType::isDynamic(untiled)
+                                ? tileSize
+                                : std::min(tileSize, untiled));
     }
     if (!dynamic)
       vectorSizes.clear();
@@ -115,12 +121,13 @@ struct LLVMCPUTileAndVectorizePass
         candidates.push_back(op);
     });
     for (linalg::LinalgOp op : candidates) {
+      SmallVector<int64_t> untiledRanges = op.getStaticLoopRanges();
       FailureOr<linalg::LinalgOp> tiled = tile(rewriter, op);
       if (failed(tiled)) {
         op->emitError("hal-llvm-cpu-tile-and-vectorize: tiling failed");
         return signalPassFailure();
       }
-      vectorize(rewriter, *tiled);
+      vectorize(rewriter, *tiled, untiledRanges);
     }
 
     // Canonicalize what vectorization produced: elementwise products feeding
