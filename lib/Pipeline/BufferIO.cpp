@@ -102,8 +102,8 @@ static Error parseTypeString(StringRef text, HostBuffer &buffer) {
   StringRef typeName = parts.pop_back_val();
   std::optional<ElementType> type = parseElementTypeName(typeName);
   if (!type)
-    return makeError("unsupported element type '" + typeName + "' in '" +
-                     text + "' (supported: i1, i8, i16, i32, i64, f32, f64)");
+    return makeError("unsupported element type '" + typeName + "' in '" + text +
+                     "' (supported: i1, i8, i16, i32, i64, f32, f64)");
   buffer.elementType = *type;
   buffer.shape.clear();
   for (StringRef part : parts) {
@@ -125,7 +125,8 @@ static Error parseTypeString(StringRef text, HostBuffer &buffer) {
 
 /// Stores the literal `token` as element `index` of `buffer`.
 static Error storeLiteral(HostBuffer &buffer, int64_t index, StringRef token) {
-  uint8_t *dst = buffer.data.data() + index * getElementSize(buffer.elementType);
+  uint8_t *dst =
+      buffer.data.data() + index * getElementSize(buffer.elementType);
   std::string text = token.str();
   auto bad = [&]() {
     return makeError("bad " + getElementTypeName(buffer.elementType) +
@@ -187,7 +188,8 @@ static Expected<std::unique_ptr<MemoryBuffer>> readFile(StringRef path) {
       MemoryBuffer::getFile(path, /*IsText=*/false,
                             /*RequiresNullTerminator=*/false);
   if (!file)
-    return makeError("cannot read '" + path + "': " + file.getError().message());
+    return makeError("cannot read '" + path +
+                     "': " + file.getError().message());
   return std::move(*file);
 }
 
@@ -401,7 +403,8 @@ Expected<HostBuffer> scopeir::pipeline::readNpyFile(StringRef path) {
   } else if (major == 2 || major == 3) {
     if (bytes.size() < 12)
       return bad("truncated header");
-    headerLen = uint32_t(uint8_t(bytes[8])) | (uint32_t(uint8_t(bytes[9])) << 8) |
+    headerLen = uint32_t(uint8_t(bytes[8])) |
+                (uint32_t(uint8_t(bytes[9])) << 8) |
                 (uint32_t(uint8_t(bytes[10])) << 16) |
                 (uint32_t(uint8_t(bytes[11])) << 24);
     headerStart = 12;
@@ -446,7 +449,8 @@ Expected<HostBuffer> scopeir::pipeline::readNpyFile(StringRef path) {
     buffer.shape.push_back(dim);
   }
 
-  size_t expected = buffer.getNumElements() * getElementSize(buffer.elementType);
+  size_t expected =
+      buffer.getNumElements() * getElementSize(buffer.elementType);
   StringRef payload = bytes.drop_front(headerStart + headerLen);
   if (payload.size() != expected)
     return bad("holds " + Twine(payload.size()) + " data bytes but " +

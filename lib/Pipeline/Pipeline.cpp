@@ -13,39 +13,43 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::pipeline;
 
-std::string scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
+std::string
+scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   std::string host = "host-backend=" + options.hostBackend;
-  return // Scopes: annotations become util.scope, device scopes become
-         // functions carrying their device, other scopes (zones) go away.
-         "util-lower-annotations,"
-         "util-outline-scopes{kind=device},"
-         "util-strip-scopes,"
-         // Per-device codegen on tensors.
-         "hal-run-backend-pipelines{phase=tensor " + host + "},"
-         "one-shot-bufferize{bufferize-function-boundaries "
-         "function-boundary-type-conversion=identity-layout-map},"
-         "buffer-deallocation-pipeline,"
-         // Per-device codegen on buffers.
-         "hal-run-backend-pipelines{phase=buffer " + host + "},"
-         // Host lowering to the LLVM dialect.
-         "convert-bufferization-to-memref,"
-         "expand-strided-metadata,"
-         "lower-affine,"
-         "convert-scf-to-cf,"
-         "convert-vector-to-llvm,"
-         "convert-math-to-llvm,"
-         "finalize-memref-to-llvm,"
-         "convert-arith-to-llvm,"
-         "convert-index-to-llvm,"
-         "convert-cf-to-llvm,"
-         "convert-func-to-llvm,"
-         "convert-ub-to-llvm,"
-         "reconcile-unrealized-casts";
+  SmallVector<std::string> passes = {
+      // Scopes: annotations become util.scope, device scopes become
+      // functions carrying their device, other scopes (zones) go away.
+      "util-lower-annotations",
+      "util-outline-scopes{kind=device}",
+      "util-strip-scopes",
+      // Per-device codegen on tensors, bufferization, then on buffers.
+      "hal-run-backend-pipelines{phase=tensor " + host + "}",
+      "one-shot-bufferize{bufferize-function-boundaries "
+      "function-boundary-type-conversion=identity-layout-map}",
+      "buffer-deallocation-pipeline",
+      "hal-run-backend-pipelines{phase=buffer " + host + "}",
+      // Host lowering to the LLVM dialect.
+      "convert-bufferization-to-memref",
+      "expand-strided-metadata",
+      "lower-affine",
+      "convert-scf-to-cf",
+      "convert-vector-to-llvm",
+      "convert-math-to-llvm",
+      "finalize-memref-to-llvm",
+      "convert-arith-to-llvm",
+      "convert-index-to-llvm",
+      "convert-cf-to-llvm",
+      "convert-func-to-llvm",
+      "convert-ub-to-llvm",
+      "reconcile-unrealized-casts",
+  };
+  return llvm::join(passes, ",");
 }
 
 LogicalResult scopeir::pipeline::buildCompilePipeline(
@@ -64,8 +68,8 @@ LogicalResult scopeir::pipeline::verifyDeviceTargets(Operation *root) {
       if (registry.lookup(device.getBackend()))
         return;
       op->emitError("unknown target backend '")
-          << device.getBackend() << "'; registered backends: "
-          << registry.getRegisteredNamesString();
+          << device.getBackend()
+          << "'; registered backends: " << registry.getRegisteredNamesString();
       failed = true;
     });
   });

@@ -94,9 +94,9 @@ llvm::Error scopeir::pipeline::checkSignature(FunctionType type,
       return error;
     auto shaped = cast<ShapedType>(argType);
     auto mismatch = [&]() {
-      return makeError("input #" + Twine(i) + " is " +
-                       input.getTypeString() + " but argument #" + Twine(i) +
-                       " has type " + typeToString(argType));
+      return makeError("input #" + Twine(i) + " is " + input.getTypeString() +
+                       " but argument #" + Twine(i) + " has type " +
+                       typeToString(argType));
     };
     if (*getHostElementType(shaped.getElementType()) != input.elementType ||
         shaped.getRank() != static_cast<int64_t>(input.shape.size()))
@@ -171,9 +171,10 @@ static HostBuffer copyOut(const DescriptorView &view, ElementType type) {
   return buffer;
 }
 
-llvm::Expected<std::vector<HostBuffer>> scopeir::pipeline::runFunction(
-    ModuleOp llvmModule, StringRef name, FunctionType type,
-    ArrayRef<HostBuffer> inputs, const RunOptions &options) {
+llvm::Expected<std::vector<HostBuffer>>
+scopeir::pipeline::runFunction(ModuleOp llvmModule, StringRef name,
+                               FunctionType type, ArrayRef<HostBuffer> inputs,
+                               const RunOptions &options) {
   static bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
@@ -205,7 +206,8 @@ llvm::Expected<std::vector<HostBuffer>> scopeir::pipeline::runFunction(
   std::vector<std::vector<int64_t>> argDescriptors;
   std::vector<void *> argPointers;
   for (const HostBuffer &input : inputs) {
-    argDescriptors.emplace_back(DescriptorView::getNumWords(input.shape.size()));
+    argDescriptors.emplace_back(
+        DescriptorView::getNumWords(input.shape.size()));
     fillDescriptor(argDescriptors.back().data(), input);
   }
   for (auto &descriptor : argDescriptors)

@@ -38,8 +38,7 @@ static cl::OptionCategory category("scope-run options");
 static cl::opt<std::string> inputFilename(cl::Positional,
                                           cl::desc("<input .mlir file>"),
                                           cl::init("-"), cl::cat(category));
-static cl::opt<std::string> function("function",
-                                     cl::desc("Function to run"),
+static cl::opt<std::string> function("function", cl::desc("Function to run"),
                                      cl::init("main"), cl::cat(category));
 static cl::list<std::string>
     inputs("input",
@@ -56,11 +55,9 @@ static cl::opt<bool> listDevices("list-devices",
                                  cl::desc("List the registered target "
                                           "backends and exit"),
                                  cl::cat(category));
-static cl::opt<std::string>
-    hostBackend("host-backend",
-                cl::desc("Backend compiling functions placed on no device"),
-                cl::init(std::string(hal::kDefaultHostBackend)),
-                cl::cat(category));
+static cl::opt<std::string> hostBackend(
+    "host-backend", cl::desc("Backend compiling functions placed on no device"),
+    cl::init(std::string(hal::kDefaultHostBackend)), cl::cat(category));
 static cl::opt<bool> emitLLVMDialect(
     "emit-llvm-dialect",
     cl::desc("Print the module lowered to the LLVM dialect and exit"),
@@ -88,10 +85,9 @@ static int runMain() {
   if (optLevel > 3)
     return fail("--opt-level must be 0-3");
   if (!hal::TargetBackendRegistry::global().lookup(hostBackend))
-    return fail("unknown host backend '" + hostBackend +
-                "'; registered backends: " +
-                hal::TargetBackendRegistry::global()
-                    .getRegisteredNamesString());
+    return fail(
+        "unknown host backend '" + hostBackend + "'; registered backends: " +
+        hal::TargetBackendRegistry::global().getRegisteredNamesString());
 
   // Inputs first: a bad literal or file needs no compilation to report.
   std::vector<pipeline::HostBuffer> hostInputs;
@@ -117,8 +113,7 @@ static int runMain() {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
 
@@ -134,8 +129,8 @@ static int runMain() {
       return fail("@" + function + ": " + llvm::toString(std::move(error)));
     if (outputs.size() > signature.getNumResults())
       return fail(llvm::Twine(outputs.size()) + " --output given but @" +
-                  function + " has " +
-                  llvm::Twine(signature.getNumResults()) + " results");
+                  function + " has " + llvm::Twine(signature.getNumResults()) +
+                  " results");
   }
   if (failed(pipeline::verifyDeviceTargets(*module)))
     return 1;

@@ -61,8 +61,7 @@ TEST(BufferIO, BadLiteralsAreErrors) {
 
 TEST(BufferIO, NpyRoundTrip) {
   llvm::SmallString<128> path;
-  ASSERT_FALSE(
-      llvm::sys::fs::createTemporaryFile("bufferio", "npy", path));
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("bufferio", "npy", path));
   for (llvm::StringRef spec :
        {"2x3xf32=1.5 -2 3 4 5 6e10", "4xi64=1 -1 9000000000 0", "i32=7",
         "2x1xf64=0.1 0.2", "3xi1=1 0 1", "2xi8=-3 4", "2x2xi16=1 2 3 -4"}) {

@@ -23,7 +23,8 @@ struct CompileOptions {
 };
 
 /// Returns the textual pass list (to add to a pass manager on
-/// builtin.module, e.g. with parsePassPipeline) that compiles a module with scopes to the LLVM dialect:
+/// builtin.module, e.g. with parsePassPipeline) that compiles a module with
+/// scopes to the LLVM dialect:
 ///
 ///   util-lower-annotations               annotations -> util.scope
 ///   util-outline-scopes{kind=device}     device scopes -> functions

@@ -23,8 +23,7 @@ bool TargetBackendRegistry::registerBackend(
   return backends.try_emplace(name, std::move(backend)).second;
 }
 
-const TargetBackend *
-TargetBackendRegistry::lookup(llvm::StringRef name) const {
+const TargetBackend *TargetBackendRegistry::lookup(llvm::StringRef name) const {
   std::lock_guard<std::mutex> lock(mutex);
   auto it = backends.find(name);
   return it == backends.end() ? nullptr : it->second.get();

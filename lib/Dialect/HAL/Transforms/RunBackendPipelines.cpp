@@ -103,8 +103,7 @@ struct RunBackendPipelinesPass
             << attr << " inside function '" << func.getSymName()
             << "' compiled for "
             << (device ? Attribute(device)
-                       : Attribute(StringAttr::get(&getContext(),
-                                                   "the host")))
+                       : Attribute(StringAttr::get(&getContext(), "the host")))
             << "; outline device scopes first (util-outline-scopes)";
         return WalkResult::interrupt();
       }
@@ -121,7 +120,8 @@ struct RunBackendPipelinesPass
     ModuleOp module = getOperation();
     const TargetBackendRegistry &backends = TargetBackendRegistry::global();
     bool failed = false;
-    for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
+    for (auto func :
+         llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
       if (func.isDeclaration())
         continue;
       FailureOr<std::pair<std::string, Operation *>> choice =

@@ -66,9 +66,8 @@ struct WrapCrossDeviceCallsPass
     SymbolTableCollection symbolTables;
     SmallVector<std::pair<func::CallOp, util::ScopeAttrInterface>> toWrap;
     getOperation()->walk([&](func::CallOp call) {
-      auto callee =
-          symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
-              call, call.getCalleeAttr());
+      auto callee = symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
       if (!callee)
         return;
       // Only the callee's own device counts: a callee inheriting the module
