@@ -9,6 +9,7 @@
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
 
@@ -19,6 +20,8 @@
 
 void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
   registry.insert<util::UtilDialect, hal::HALDialect>();
+  util::registerBufferizableOpInterfaceExternalModels(registry);
+  util::registerBufferDeallocationOpInterfaceExternalModels(registry);
 }
 
 void scopeir::registerAllDialects(mlir::DialectRegistry &registry) {
