@@ -6,6 +6,9 @@
 
 #include "scopeir/InitAll.h"
 
+#include "scopeir/Dialect/HAL/IR/HALDialect.h"
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+#include "scopeir/Dialect/HAL/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
@@ -16,7 +19,7 @@
 #include "mlir/InitAllPasses.h"
 
 void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
-  registry.insert<util::UtilDialect>();
+  registry.insert<util::UtilDialect, hal::HALDialect>();
   util::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferDeallocationOpInterfaceExternalModels(registry);
 }
@@ -31,6 +34,8 @@ void scopeir::registerAllPasses() {
   static bool once = [] {
     mlir::registerAllPasses();
     util::registerUtilPasses();
+    hal::registerHALPasses();
+    hal::registerAllTargetBackends();
     return true;
   }();
   (void)once;
