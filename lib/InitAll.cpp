@@ -6,6 +6,8 @@
 
 #include "scopeir/InitAll.h"
 
+#include "scopeir/Dialect/Flow/IR/FlowDialect.h"
+#include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
 
@@ -16,6 +18,7 @@
 
 void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
   registry.insert<util::UtilDialect>();
+  registry.insert<flow::FlowDialect>();
 }
 
 void scopeir::registerAllDialects(mlir::DialectRegistry &registry) {
@@ -28,6 +31,7 @@ void scopeir::registerAllPasses() {
   static bool once = [] {
     mlir::registerAllPasses();
     util::registerUtilPasses();
+    flow::registerFlowPasses();
     return true;
   }();
   (void)once;
