@@ -1,0 +1,1 @@
+Passes.h.inc: /usr/lib/llvm-22/include/mlir/Pass/PassBase.td
