@@ -1,2 +1,0 @@
-include/scopeir/Dialect/Util/Transforms/Passes.h.inc: \
-  /usr/lib/llvm-22/include/mlir/Pass/PassBase.td
