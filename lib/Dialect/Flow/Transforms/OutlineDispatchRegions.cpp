@@ -134,9 +134,8 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
   auto parent = region->getParentOfType<FunctionOpInterface>();
   std::string base =
       (parent ? parent.getName().str() : std::string("region")) + "_dispatch";
-  std::string name = base + "_" + std::to_string(functionCounts[base]++);
   OpBuilder builder(&getContext());
-  auto function = func::FuncOp::create(builder, loc, name, functionType);
+  auto function = func::FuncOp::create(builder, loc, base, functionType);
   Block *entry = function.addEntryBlock();
   IRMapping mapping;
   mapping.map(arguments, entry->getArguments());
@@ -165,6 +164,7 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
   if (target) {
     function.erase();
   } else {
+    function.setSymName(base + "_" + std::to_string(functionCounts[base]++));
     SymbolTable(exe.module).insert(function);
     exe.functions.push_back(function);
     target = function;
