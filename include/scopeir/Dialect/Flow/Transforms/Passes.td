@@ -28,14 +28,14 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
        (`linalg::isaConvolutionOpInterface`), linalg ops with a reduction
        iterator, and every other `TilingInterface` op that is not
        elementwise. Each root starts a region.
-    2. *Producers*: an elementwise linalg op (all iterators parallel, or
-       `linalg.fill`) in the same block whose results are used only by ops
-       of the region joins it. `tensor.empty` and a `linalg.fill` of one are
-       cheap: they are cloned into every region that uses them.
-    3. *Consumers*: while the region's last op has a single result with a
+    2. *Consumers*: while the region's last op has a single result with a
        single use, and that use is an elementwise linalg op in the same block
        whose iteration space is the one of that result (identity indexing
        map, same rank), the consumer joins the region.
+    3. *Producers*: an elementwise linalg op (all iterators parallel, or
+       `linalg.fill`) in the same block whose results are used only by ops
+       of the region joins it. `tensor.empty` and a `linalg.fill` of one are
+       cheap: they are cloned into every region that uses them.
     4. Linalg ops left over start regions of their own, with the same
        producer and consumer fusion (an elementwise chain becomes one region).
 
