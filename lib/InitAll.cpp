@@ -8,6 +8,7 @@
 
 #include "scopeir/Dialect/Flow/IR/FlowDialect.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
 
@@ -19,6 +20,8 @@
 void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
   registry.insert<util::UtilDialect>();
   registry.insert<flow::FlowDialect>();
+  util::registerBufferizableOpInterfaceExternalModels(registry);
+  util::registerBufferDeallocationOpInterfaceExternalModels(registry);
 }
 
 void scopeir::registerAllDialects(mlir::DialectRegistry &registry) {

@@ -257,9 +257,18 @@ ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
   }
 
   Region *body = result.addRegion();
-  if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false) ||
-      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+  if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false))
     return failure();
+  SMLoc attrDictLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  // The inherent attributes have their own syntax; in the dictionary they
+  // would silently override it (or be dropped when mistyped).
+  for (StringRef name : getAttributeNames())
+    if (result.attributes.get(name))
+      return parser.emitError(attrDictLoc, "'")
+             << name << "' is written in util.scope's own syntax, not in its "
+             << "attribute dictionary";
 
   Type indexType = builder.getIndexType();
   for (auto [capture, type, loc] :

@@ -44,8 +44,8 @@ static void captureImplicitValues(RewriterBase &rewriter, ScopeOp scope,
     Block &entry = scope.getEntryBlock();
     llvm::SmallDenseMap<Value, Value> captureToArg;
     for (Value capture : newCaptures)
-      captureToArg[capture] = entry.addArgument(capture.getType(),
-                                                capture.getLoc());
+      captureToArg[capture] =
+          entry.addArgument(capture.getType(), capture.getLoc());
     scope.getBody().walk([&](Operation *inner) {
       for (OpOperand &operand : inner->getOpOperands())
         if (Value arg = captureToArg.lookup(operand.get()))
@@ -64,7 +64,8 @@ static void captureImplicitValues(RewriterBase &rewriter, ScopeOp scope,
 namespace {
 
 struct CaptureScopeValuesPass
-    : public scopeir::util::impl::CaptureScopeValuesPassBase<CaptureScopeValuesPass> {
+    : public scopeir::util::impl::CaptureScopeValuesPassBase<
+          CaptureScopeValuesPass> {
   void runOnOperation() override {
     // Outermost first: an inner scope then captures the outer scope's block
     // arguments and reuses their dims.

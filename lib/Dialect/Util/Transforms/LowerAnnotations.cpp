@@ -25,8 +25,8 @@ using namespace scopeir::util;
 
 /// Computes the operands of the util.scope replacing `scope` (captures, their
 /// dims, result dims) or reports why a result dim cannot be computed.
-static FailureOr<ScopeOpOperands>
-computeScopeOperands(ScopeOpInterface scope, ScopeDimBuilder &dims) {
+static FailureOr<ScopeOpOperands> computeScopeOperands(ScopeOpInterface scope,
+                                                       ScopeDimBuilder &dims) {
   Operation *op = scope;
   ScopeOpOperands operands;
 
@@ -65,10 +65,10 @@ computeScopeOperands(ScopeOpInterface scope, ScopeDimBuilder &dims) {
         operands.resultDims.push_back(*dim);
         continue;
       }
-      InFlightDiagnostic diag =
-          op->emitOpError("result #")
-          << result.getResultNumber() << ": cannot compute dynamic dimension #"
-          << i << " above the scope";
+      InFlightDiagnostic diag = op->emitOpError("result #")
+                                << result.getResultNumber()
+                                << ": cannot compute dynamic dimension #" << i
+                                << " above the scope";
       SmallVector<Value> returned;
       getReturnedValues(scope, result.getResultNumber(), returned);
       for (Value value : returned)
@@ -82,7 +82,8 @@ computeScopeOperands(ScopeOpInterface scope, ScopeDimBuilder &dims) {
 namespace {
 
 struct LowerAnnotationsPass
-    : public scopeir::util::impl::LowerAnnotationsPassBase<LowerAnnotationsPass> {
+    : public scopeir::util::impl::LowerAnnotationsPassBase<
+          LowerAnnotationsPass> {
   void runOnOperation() override {
     // Outermost first: an inner annotation then sees the outer scope's
     // block arguments, whose dims are already known.

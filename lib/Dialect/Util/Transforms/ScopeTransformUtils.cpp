@@ -74,7 +74,8 @@ void DimOpIndex::forget(Operation *dimOp) {
   auto it = entries.find(source);
   if (it == entries.end())
     return;
-  llvm::erase_if(it->second, [&](auto &entry) { return entry.second == dimOp; });
+  llvm::erase_if(it->second,
+                 [&](auto &entry) { return entry.second == dimOp; });
 }
 
 //===----------------------------------------------------------------------===//
@@ -163,13 +164,16 @@ FailureOr<Value> ScopeDimBuilder::getDim(Value value, int64_t dim) {
     result = getKnownDimAbove(value, dim);
     if (failed(result) && allowCreate &&
         isa<RankedTensorType, MemRefType>(type) && isAvailable(value)) {
+      Value dimIndex = *getConstantIndex(dim);
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPoint(anchor);
       Operation *dimOp;
       if (isa<RankedTensorType>(type))
-        dimOp = tensor::DimOp::create(builder, anchor->getLoc(), value, dim);
+        dimOp =
+            tensor::DimOp::create(builder, anchor->getLoc(), value, dimIndex);
       else
-        dimOp = memref::DimOp::create(builder, anchor->getLoc(), value, dim);
+        dimOp =
+            memref::DimOp::create(builder, anchor->getLoc(), value, dimIndex);
       finalOps.insert(dimOp);
       index.record(dimOp);
       result = dimOp->getResult(0);
@@ -230,8 +234,7 @@ FailureOr<Value> ScopeDimBuilder::getKnownDimAbove(Value value, int64_t dim) {
   return failure();
 }
 
-FailureOr<Value> ScopeDimBuilder::getDimOfResult(OpResult result,
-                                                 int64_t dim) {
+FailureOr<Value> ScopeDimBuilder::getDimOfResult(OpResult result, int64_t dim) {
   Operation *op = result.getOwner();
   unsigned resultIndex = result.getResultNumber();
   auto type = cast<ShapedType>(result.getType());
@@ -435,10 +438,9 @@ ScopeOp scopeir::util::replaceWithScopeOp(RewriterBase &rewriter,
     scopeAttrs.push_back(attr);
 
   rewriter.setInsertionPoint(op);
-  auto newOp =
-      ScopeOp::create(rewriter, op->getLoc(), op->getResultTypes(),
-                      operands.resultDims, operands.captures,
-                      operands.captureDims, operands.ties, scopeAttrs);
+  auto newOp = ScopeOp::create(rewriter, op->getLoc(), op->getResultTypes(),
+                               operands.resultDims, operands.captures,
+                               operands.captureDims, operands.ties, scopeAttrs);
   Block *newEntry = &newOp.getBody().front();
 
   llvm::SmallDenseMap<Value, Value> captureToArg;
@@ -492,8 +494,8 @@ LogicalResult scopeir::util::inlineScope(RewriterBase &rewriter,
   Block *entry = &body.front();
   if (entry->getNumArguments() != captures.size())
     return op->emitOpError("cannot inline a scope whose entry block has ")
-           << entry->getNumArguments() << " arguments for "
-           << captures.size() << " explicit captures";
+           << entry->getNumArguments() << " arguments for " << captures.size()
+           << " explicit captures";
 
   // A single block that returns: splice its ops in place.
   if (body.hasOneBlock() && !entry->empty() && isScopeReturn(&entry->back())) {
@@ -532,8 +534,8 @@ LogicalResult scopeir::util::inlineScope(RewriterBase &rewriter,
 
   // The parent region takes one block: keep the CFG in an scf.execute_region.
   rewriter.setInsertionPoint(op);
-  auto executeRegion =
-      scf::ExecuteRegionOp::create(rewriter, op->getLoc(), op->getResultTypes());
+  auto executeRegion = scf::ExecuteRegionOp::create(rewriter, op->getLoc(),
+                                                    op->getResultTypes());
   Region &newBody = executeRegion.getRegion();
   rewriter.inlineRegionBefore(body, newBody, newBody.end());
   for (auto [arg, capture] : llvm::zip_equal(entry->getArguments(), captures))

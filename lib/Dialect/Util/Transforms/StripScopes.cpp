@@ -36,7 +36,8 @@ static bool setUtilScopeAttrs(Operation *op, ArrayAttr attrs) {
 
 namespace {
 
-struct StripScopesPass : public scopeir::util::impl::StripScopesPassBase<StripScopesPass> {
+struct StripScopesPass
+    : public scopeir::util::impl::StripScopesPassBase<StripScopesPass> {
   using Base::Base;
 
   /// What to do with one scope op.

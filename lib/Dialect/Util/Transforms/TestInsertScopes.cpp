@@ -51,7 +51,8 @@ static Value getInPlaceSource(Operation *scope, Value value) {
 }
 
 struct TestInsertScopesPass
-    : public scopeir::util::impl::TestInsertScopesPassBase<TestInsertScopesPass> {
+    : public scopeir::util::impl::TestInsertScopesPassBase<
+          TestInsertScopesPass> {
   using Base::Base;
 
   void runOnOperation() override;
@@ -102,8 +103,8 @@ ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
   // returned values are what every form starts from.
   rewriter->setInsertionPoint(range.front());
   Location loc = range.front()->getLoc();
-  auto annotate = AnnotateOp::create(*rewriter, loc, ValueRange(results).getTypes(),
-                                     randomScopeAttrs());
+  auto annotate = AnnotateOp::create(
+      *rewriter, loc, ValueRange(results).getTypes(), randomScopeAttrs());
   Block *body = rewriter->createBlock(&annotate.getBody());
   body->getOperations().splice(body->end(), block->getOperations(),
                                range.front()->getIterator(),
@@ -151,8 +152,7 @@ ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
       auto it = llvm::find(operands.captures, source);
       if (it != operands.captures.end() &&
           source.getType() == result.getType() &&
-          !llvm::is_contained(operands.ties,
-                              it - operands.captures.begin()) &&
+          !llvm::is_contained(operands.ties, it - operands.captures.begin()) &&
           chance(0.5))
         tie = it - operands.captures.begin();
       operands.ties.push_back(tie);
@@ -190,7 +190,8 @@ void TestInsertScopesPass::processBlock(Block *block, unsigned depth) {
       continue;
     }
     size_t length =
-        1 + pick(static_cast<unsigned>(std::min(kMaxRangeLength, ops.size() - i)));
+        1 +
+        pick(static_cast<unsigned>(std::min(kMaxRangeLength, ops.size() - i)));
     ScopeOpInterface scope;
     for (; length > 0 && !scope; length /= 2)
       scope = tryWrap(ArrayRef(ops).slice(i, length));

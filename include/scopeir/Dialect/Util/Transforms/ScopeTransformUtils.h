@@ -1,4 +1,5 @@
-//===- ScopeTransformUtils.h - Helpers for scope transformations -*- C++ -*-===//
+//===- ScopeTransformUtils.h - Helpers for scope transformations -*- C++
+//-*-===//
 //
 // This file declares helpers shared by the structural scope passes: computing
 // the dynamic dimensions of shaped values as `index` values available above a
@@ -17,8 +18,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace scopeir::util {
 
@@ -110,8 +111,7 @@ private:
   mlir::FailureOr<mlir::Value> materialize(mlir::Value value);
   mlir::FailureOr<mlir::Value> getDimOfResult(mlir::OpResult result,
                                               int64_t dim);
-  mlir::FailureOr<mlir::Value> getKnownDimAbove(mlir::Value value,
-                                                int64_t dim);
+  mlir::FailureOr<mlir::Value> getKnownDimAbove(mlir::Value value, int64_t dim);
   mlir::FailureOr<mlir::Value> getConstantIndex(int64_t value);
   mlir::Value mapAnchorArgument(mlir::BlockArgument arg);
 
@@ -163,8 +163,7 @@ struct ScopeOpOperands {
 /// attributes, result types and body, and the given captures, dims and ties.
 /// Uses of the captures inside the body become uses of the new entry block
 /// arguments. Returns the new op.
-ScopeOp replaceWithScopeOp(mlir::RewriterBase &rewriter,
-                           ScopeOpInterface scope,
+ScopeOp replaceWithScopeOp(mlir::RewriterBase &rewriter, ScopeOpInterface scope,
                            const ScopeOpOperands &operands);
 
 /// Inlines the body of `scope` into its parent and erases it: entry block
