@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Installs what scopeir needs (Debian 12, as root), builds it and shows the
+# bundled example going from util.annotate to util.scope to no scope at all.
+#
+# Environment: see scripts/lib.sh (BUILD_DIR, SCOPEIR_CMAKE_ARGS, stage caps).
+set -euo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+scopeir_setup
+
+opt="$SCOPEIR_BUILD/bin/scope-opt"
+example="$SCOPEIR_ROOT/examples/annotate.mlir"
+if [ ! -x "$opt" ]; then
+  scopeir_err "$opt was not built"
+  exit 1
+fi
+
+# The pass flags scope-opt knows; `grep -q` straight on a pipe would make
+# scope-opt die of SIGPIPE under pipefail.
+help_text="$("$opt" --help)"
+has_pass() { grep -qE -e "--$1([[:space:]=]|$)" <<<"$help_text"; }
+
+stage() {
+  printf '\n=== %s ===\n' "$1"
+  if [ -n "${2:-}" ]; then
+    printf '$ %s\n\n' "$2"
+  fi
+}
+
+rel_example="${example#"$SCOPEIR_ROOT"/}"
+rel_opt="${opt#"$SCOPEIR_ROOT"/}"
+
+stage "1. Input: util.annotate, as written by a frontend" \
+  "$rel_opt $rel_example"
+"$opt" "$example"
+
+# Each later stage adds one pass to the pipeline of the stage before.
+pipeline=()
+missing=()
+step=2
+for pass in util-lower-annotations util-strip-scopes; do
+  pipeline+=("--$pass")
+  case "$pass" in
+    util-lower-annotations) what="util.scope with explicit captures" ;;
+    util-strip-scopes) what="scopes stripped, bodies inlined" ;;
+  esac
+  stage "$step. After ${pipeline[*]}: $what" \
+    "$rel_opt $rel_example ${pipeline[*]}"
+  step=$((step + 1))
+  if ! has_pass "$pass"; then
+    missing+=("--$pass")
+  fi
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "(pass not built yet: scope-opt has no ${missing[*]})"
+    continue
+  fi
+  "$opt" "$example" "${pipeline[@]}"
+done
+
+# The main job: the 2-layer MLP of examples/mlp.mlir, layer 1 on llvm-cpu
+# (tiled + vectorized) and layer 2 on llvm-cpu-loops (plain loops), compiled
+# and run in-process by scope-run.
+run="$SCOPEIR_BUILD/bin/scope-run"
+mlp="$SCOPEIR_ROOT/examples/mlp.mlir"
+rel_run="${run#"$SCOPEIR_ROOT"/}"
+rel_mlp="${mlp#"$SCOPEIR_ROOT"/}"
+if [ ! -x "$run" ]; then
+  scopeir_err "$run was not built"
+  exit 1
+fi
+
+stage "$step. The registered devices" "$rel_run --list-devices"
+"$run" --list-devices
+step=$((step + 1))
+
+# Two rows of 16 features; the batch dimension of @main is dynamic.
+x2="0.5 -0.25 1 0 0.75 -1 0.125 0.5 -0.5 1 0.25 -0.75 0 0.5 -0.125 1"
+x2="$x2 -1 0.5 0.25 -0.5 1 0.125 -0.75 0 0.5 -0.25 1 0.75 -1 0 0.25 -0.5"
+stage "$step. Run the MLP on two devices: 2 rows in, 2 probability rows out" \
+  "$rel_run $rel_mlp --function=main --input=\"2x16xf32=$x2\""
+"$run" "$mlp" --function=main --input="2x16xf32=$x2"
+step=$((step + 1))
+
+stage "$step. The same batch with every scope stripped (all on the host backend)" \
+  "$rel_opt $rel_mlp --util-strip-scopes | $rel_run - --input=..."
+"$opt" "$mlp" --util-strip-scopes | "$run" - --function=main --input="2x16xf32=$x2"
+step=$((step + 1))
+
+stage "$step. A batch of 4 rows: one splat row in .npy, round-tripped" \
+  "$rel_run $rel_mlp --input=\"4x16xf32=0.25\" --output=@probs.npy; $rel_run ... --input=@probs.npy"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+"$run" "$mlp" --input="4x16xf32=0.25" --output="@$tmp/probs.npy"
+echo "wrote probs.npy ($(wc -c <"$tmp/probs.npy") bytes); read back through an identity function:"
+cat >"$tmp/id.mlir" <<'MLIR'
+func.func @main(%x: tensor<?x10xf32>) -> tensor<?x10xf32> {
+  return %x : tensor<?x10xf32>
+}
+MLIR
+"$run" "$tmp/id.mlir" --input="@$tmp/probs.npy"

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Installs what scopeir needs (Debian 12, as root), builds it and runs every
+# lit test and GoogleTest case in one lit run.  Ends with one line
+# `N passed, N failed[, N skipped]`; exits non-zero on any failure.
+#
+# Then fuzzes for SCOPEIR_FUZZ_SECONDS (default 60; 0 skips it) through
+# scripts/fuzz.sh in its own build directory; that run counts as one test.
+#
+# Environment: see scripts/lib.sh (BUILD_DIR, SCOPEIR_SANITIZE,
+# SCOPEIR_CMAKE_ARGS, stage caps); SCOPEIR_FUZZ_SECONDS, SCOPEIR_FUZZ_TIMEOUT
+# (cap of the whole fuzz stage including its build, default 900 s).
+set -euo pipefail
+
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# Prints the summary line and exits: 0 only if something ran and nothing failed.
+finish() {
+  local passed="$1" failed="$2" skipped="$3"
+  local line="$passed passed, $failed failed"
+  if [ "$skipped" -gt 0 ]; then
+    line+=", $skipped skipped"
+  fi
+  echo "$line"
+  if [ "$failed" -gt 0 ] || [ "$passed" -eq 0 ]; then
+    exit 1
+  fi
+  exit 0
+}
+
+if ! scopeir_setup; then
+  echo "test.sh: set-up failed before any test ran; counting it as one failure"
+  finish 0 1 0
+fi
+
+lit_log="$SCOPEIR_BUILD/lit-output.log"
+scopeir_log "running lit on $SCOPEIR_BUILD/test"
+lit_rc=0
+# With pipefail the pipeline's status is lit's (tee does not fail).
+scopeir_run_capped test "$SCOPEIR_TEST_TIMEOUT" \
+  "$SCOPEIR_LIT" -sv "$SCOPEIR_BUILD/test" 2>&1 | tee "$lit_log" ||
+  lit_rc=$?
+
+# Count lit's closing summary block: after "Total Discovered Tests: N", one
+# line per result kind ("  Passed     : 12 (100.00%)").
+passed=0 failed=0 skipped=0
+read -r passed failed skipped < <(
+  python3 - "$lit_log" <<'EOF'
+import re, sys
+
+counts, in_summary = {}, False
+for line in open(sys.argv[1], errors="replace"):
+    if line.startswith("Total Discovered Tests:"):
+        counts, in_summary = {}, True  # only the last summary block counts
+        continue
+    m = in_summary and re.match(r"^\s+([A-Za-z][A-Za-z ]*?)\s*:\s*(\d+)\s+\(\d", line)
+    if m:
+        counts[m.group(1)] = int(m.group(2))
+
+passed = sum(counts.get(k, 0) for k in
+             ("Passed", "Passed With Retry", "Expectedly Failed"))
+failed = sum(counts.get(k, 0) for k in
+             ("Failed", "Unexpectedly Passed", "Unresolved", "Timed Out"))
+skipped = sum(counts.get(k, 0) for k in ("Unsupported", "Skipped", "Excluded"))
+print(passed, failed, skipped)
+EOF
+) || true
+passed="${passed:-0}" failed="${failed:-0}" skipped="${skipped:-0}"
+
+if [ "$lit_rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
+  # lit stopped without reporting a failing test (configuration error, cap
+  # hit, no tests discovered): still a failure.
+  echo "test.sh: lit exited with status $lit_rc without a failing test in its summary"
+  failed=1
+fi
+if [ "$passed" -eq 0 ] && [ "$failed" -eq 0 ]; then
+  echo "test.sh: lit ran no test"
+fi
+
+fuzz_seconds="${SCOPEIR_FUZZ_SECONDS:-60}"
+if [ "$fuzz_seconds" -gt 0 ]; then
+  scopeir_log "fuzzing for ${fuzz_seconds}s (scripts/fuzz.sh)"
+  if scopeir_run_capped fuzz "${SCOPEIR_FUZZ_TIMEOUT:-900}" \
+      bash "$SCOPEIR_ROOT/scripts/fuzz.sh" "$fuzz_seconds"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+fi
+finish "$passed" "$failed" "$skipped"
