@@ -213,6 +213,8 @@ void TestInsertScopesPass::runOnOperation() {
   rng.seed(seed);
   IRRewriter localRewriter(&getContext());
   rewriter = &localRewriter;
+  // Nothing may survive from a previous run: the index holds op pointers.
+  dimIndex = DimOpIndex();
 
   // Function bodies and the blocks of region ops nested in them (scf.for,
   // scf.if, scopes, ...), in IR order.
@@ -237,6 +239,7 @@ void TestInsertScopesPass::runOnOperation() {
   for (size_t i = 0; i < worklist.size(); ++i)
     processBlock(worklist[i].first, worklist[i].second);
   worklist.clear();
+  dimIndex = DimOpIndex();
   rewriter = nullptr;
 }
 
