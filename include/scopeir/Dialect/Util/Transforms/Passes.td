@@ -344,7 +344,7 @@ def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
 // Type conversion and bufferization test passes
 //===----------------------------------------------------------------------===//
 
-def TestScopeTypeConversion : Pass<"test-scope-type-conversion", "::mlir::ModuleOp"> {
+def TestScopeTypeConversionPass : Pass<"test-scope-type-conversion", "::mlir::ModuleOp"> {
   let summary = "Test the structural type conversion of scopes (1:1 and 1:N)";
   let description = [{
     Exercises `populateScopeTypeConversionPatterns` together with upstream's
