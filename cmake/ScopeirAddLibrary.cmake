@@ -22,4 +22,7 @@ function(scopeir_add_tool name)
   set_target_properties(${name} PROPERTIES
     RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bin)
   target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS} MLIR LLVM)
+  if(SCOPEIR_ENABLE_SANITIZERS)
+    target_link_libraries(${name} PRIVATE ScopeirSanitizerDefaults)
+  endif()
 endfunction()

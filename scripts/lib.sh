@@ -3,7 +3,11 @@
 #
 # Environment:
 #   BUILD_DIR            build directory, relative to the repository root or
-#                        absolute (default: build)
+#                        absolute (default: build, or build-asan with
+#                        SCOPEIR_SANITIZE=1)
+#   SCOPEIR_SANITIZE     1: configure with -DSCOPEIR_ENABLE_SANITIZERS=ON
+#                        (AddressSanitizer + UndefinedBehaviorSanitizer on
+#                        scopeir's own code)
 #   SCOPEIR_CMAKE_ARGS   extra arguments for the cmake configure step,
 #                        split at whitespace (no quoting)
 #   SCOPEIR_INSTALL_TIMEOUT, SCOPEIR_CONFIGURE_TIMEOUT, SCOPEIR_BUILD_TIMEOUT,
@@ -11,7 +15,12 @@
 #                        (defaults 600, 300, 2400, 1800)
 
 SCOPEIR_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BUILD_DIR="${BUILD_DIR:-build}"
+SCOPEIR_SANITIZE="${SCOPEIR_SANITIZE:-0}"
+if [ "$SCOPEIR_SANITIZE" = 1 ]; then
+  BUILD_DIR="${BUILD_DIR:-build-asan}"
+else
+  BUILD_DIR="${BUILD_DIR:-build}"
+fi
 case "$BUILD_DIR" in
   /*) SCOPEIR_BUILD="$BUILD_DIR" ;;
   *) SCOPEIR_BUILD="$SCOPEIR_ROOT/$BUILD_DIR" ;;
@@ -45,7 +54,7 @@ scopeir_err() { printf 'error: %s\n' "$*" >&2; }
 scopeir_run_capped() {
   local stage="$1" secs="$2"
   shift 2
-  local rc=0
+  local rc=0 start="$SECONDS"
   if declare -F "$1" >/dev/null; then
     # A shell function: hand it to a fresh bash together with this file's
     # functions and the current SCOPEIR_* settings (arrays cannot be exported).
@@ -61,6 +70,7 @@ scopeir_run_capped() {
   elif [ "$rc" -ne 0 ]; then
     scopeir_err "stage '$stage' failed (exit $rc)"
   fi
+  scopeir_log "stage '$stage': $((SECONDS - start))s"
   return "$rc"
 }
 
@@ -104,9 +114,14 @@ scopeir_configure() {
   rm -rf "$probe"
 
   local extra=()
+  if [ "$SCOPEIR_SANITIZE" = 1 ]; then
+    extra+=(-DSCOPEIR_ENABLE_SANITIZERS=ON)
+  fi
   if [ -n "${SCOPEIR_CMAKE_ARGS:-}" ]; then
     # Word-split on purpose: SCOPEIR_CMAKE_ARGS is a list of arguments.
-    read -r -a extra <<<"$SCOPEIR_CMAKE_ARGS"
+    local args=()
+    read -r -a args <<<"$SCOPEIR_CMAKE_ARGS"
+    extra+=("${args[@]}")
   fi
 
   scopeir_log "configuring $SCOPEIR_BUILD"

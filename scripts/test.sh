@@ -3,7 +3,12 @@
 # lit test and GoogleTest case in one lit run.  Ends with one line
 # `N passed, N failed[, N skipped]`; exits non-zero on any failure.
 #
-# Environment: see scripts/lib.sh (BUILD_DIR, SCOPEIR_CMAKE_ARGS, stage caps).
+# Then fuzzes for SCOPEIR_FUZZ_SECONDS (default 60; 0 skips it) through
+# scripts/fuzz.sh in its own build directory; that run counts as one test.
+#
+# Environment: see scripts/lib.sh (BUILD_DIR, SCOPEIR_SANITIZE,
+# SCOPEIR_CMAKE_ARGS, stage caps); SCOPEIR_FUZZ_SECONDS, SCOPEIR_FUZZ_TIMEOUT
+# (cap of the whole fuzz stage including its build, default 900 s).
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -69,5 +74,16 @@ if [ "$lit_rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
 fi
 if [ "$passed" -eq 0 ] && [ "$failed" -eq 0 ]; then
   echo "test.sh: lit ran no test"
+fi
+
+fuzz_seconds="${SCOPEIR_FUZZ_SECONDS:-60}"
+if [ "$fuzz_seconds" -gt 0 ]; then
+  scopeir_log "fuzzing for ${fuzz_seconds}s (scripts/fuzz.sh)"
+  if scopeir_run_capped fuzz "${SCOPEIR_FUZZ_TIMEOUT:-900}" \
+      bash "$SCOPEIR_ROOT/scripts/fuzz.sh" "$fuzz_seconds"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
 fi
 finish "$passed" "$failed" "$skipped"

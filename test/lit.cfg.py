@@ -32,6 +32,18 @@ config.excludes = [
 
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%scopeir_src_root", config.scopeir_src_root))
+# `%expect_exit 1 scope-opt ...`: succeeds only if the command exits with
+# exactly that status (see Inputs/expect-exit.py).
+config.substitutions.append(
+    (
+        "%expect_exit",
+        "%s %s"
+        % (
+            config.python_executable,
+            os.path.join(config.test_source_root, "Inputs", "expect-exit.py"),
+        ),
+    )
+)
 # Directory of MLIR's runtime support libraries, for
 # `mlir-runner -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so`.
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
@@ -71,3 +83,15 @@ for tool in scopeir_tools:
 if config.enable_sanitizers:
     config.available_features.add("asan")
     config.available_features.add("ubsan")
+    # The same as the defaults compiled into our tools
+    # (lib/Support/SanitizerDefaults.cpp, which explains each), set here too so
+    # that a test's verdict does not depend on how a binary was linked: stop at
+    # the first report, with a stack, by SIGABRT, so that `not` and exit-code
+    # checks never mistake a sanitizer report for a diagnosed failure.
+    config.environment["ASAN_OPTIONS"] = (
+        "halt_on_error=1:print_stacktrace=1:abort_on_error=1:"
+        "detect_leaks=1:allow_user_poisoning=0"
+    )
+    config.environment["UBSAN_OPTIONS"] = (
+        "halt_on_error=1:print_stacktrace=1:abort_on_error=1"
+    )

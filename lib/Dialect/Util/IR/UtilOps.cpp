@@ -34,11 +34,7 @@ static SmallVector<ScopeAttrInterface> toScopeAttrs(ArrayAttr attrs) {
   return result;
 }
 
-/// Verifies the body of a scope op: every block ends in a terminator, and a
-/// terminator that returns control to the parent (return-like) is a
-/// `util.return`. Terminators that never return (`llvm.unreachable`) are
-/// allowed. Operand types of `util.return` are checked by its own verifier.
-static LogicalResult verifyScopeBody(Operation *op, Region &body) {
+LogicalResult scopeir::util::verifyScopeBody(Operation *op, Region &body) {
   for (Block &block : body) {
     if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
       return op->emitOpError("expects every block of its body to end in a "
@@ -347,9 +343,18 @@ ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
   }
 
   Region *body = result.addRegion();
-  if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false) ||
-      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+  if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false))
     return failure();
+  SMLoc attrDictLoc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  // The inherent attributes have their own syntax; in the dictionary they
+  // would silently override it (or be dropped when mistyped).
+  for (StringRef name : getAttributeNames())
+    if (result.attributes.get(name))
+      return parser.emitError(attrDictLoc, "'")
+             << name << "' is written in util.scope's own syntax, not in its "
+             << "attribute dictionary";
 
   Type indexType = builder.getIndexType();
   for (auto [capture, type, loc] :
@@ -524,11 +529,16 @@ LogicalResult AnnotateOp::verify() {
   return verifyScopeAttrs(*this, getScopeAttrsAttr());
 }
 
+LogicalResult scopeir::util::verifyAnnotationBody(Operation *op,
+                                                  Region &body) {
+  if (body.front().getNumArguments() != 0)
+    return op->emitOpError("takes no explicit captures: its entry block must "
+                           "have no arguments");
+  return verifyScopeBody(op, body);
+}
+
 LogicalResult AnnotateOp::verifyRegions() {
-  if (getBody().front().getNumArguments() != 0)
-    return emitOpError("takes no explicit captures: its entry block must "
-                       "have no arguments");
-  return verifyScopeBody(*this, getBody());
+  return verifyAnnotationBody(*this, getBody());
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Builds the scope-fuzz libFuzzer target in its own build directory, makes the
+# seed corpus from the lit tests, fuzzes for SECONDS (default 60) and reports
+# executions per second and whether anything was found.  Exits non-zero on a
+# finding (crash, sanitizer report, leak, timeout, out-of-memory) or when the
+# set-up fails.
+#
+# Usage: scripts/fuzz.sh [SECONDS]
+#
+# Environment (besides scripts/lib.sh's install/configure/build caps):
+#   SCOPEIR_FUZZ_BUILD_DIR   build directory (default build-fuzz)
+#   SCOPEIR_FUZZ_UNIT_TIMEOUT  seconds one input may take (default 30)
+# A finding is written to $SCOPEIR_FUZZ_BUILD_DIR/fuzz/artifacts/; reproduce
+# it with `<build>/bin/scope-fuzz <artifact>`.
+set -euo pipefail
+
+seconds="${1:-60}"
+if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [ "$seconds" -eq 0 ]; then
+  echo "usage: scripts/fuzz.sh [SECONDS]" >&2
+  exit 2
+fi
+
+# The fuzzer always has its own build directory, whatever BUILD_DIR the
+# caller uses for the tests.
+BUILD_DIR="${SCOPEIR_FUZZ_BUILD_DIR:-build-fuzz}"
+SCOPEIR_CMAKE_ARGS="-DSCOPEIR_ENABLE_FUZZER=ON"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# Only the fuzzer is built here: the tests have their own build.
+scopeir_build_fuzzer() {
+  scopeir_log "building scope-fuzz in $SCOPEIR_BUILD"
+  cmake --build "$SCOPEIR_BUILD" --target scope-fuzz
+}
+
+# Splits every lit test under test/ at its `// -----` lines into one seed per
+# case, without comment lines (RUN/CHECK lines only make mutation slower).
+scopeir_make_seeds() {
+  local seeds="$1"
+  rm -rf "$seeds"
+  mkdir -p "$seeds"
+  python3 - "$SCOPEIR_ROOT/test" "$seeds" <<'PY'
+import os, re, sys
+
+root, out = sys.argv[1], sys.argv[2]
+count = 0
+for dirpath, _, files in os.walk(root):
+    for name in sorted(files):
+        if not name.endswith(".mlir"):
+            continue
+        path = os.path.join(dirpath, name)
+        data = open(path, "rb").read()
+        rel = os.path.relpath(path, root).replace(os.sep, "_")
+        for i, case in enumerate(re.split(rb"(?m)^// -----\s*$", data)):
+            lines = [l for l in case.split(b"\n") if not l.lstrip().startswith(b"//")]
+            case = b"\n".join(lines).strip() + b"\n"
+            if len(case) > 1:
+                open(os.path.join(out, "%s.%d" % (rel, i)), "wb").write(case)
+                count += 1
+print(count)
+PY
+}
+
+fuzzer="$SCOPEIR_BUILD/bin/scope-fuzz"
+work="$SCOPEIR_BUILD/fuzz"
+
+scopeir_run_capped install "$SCOPEIR_INSTALL_TIMEOUT" scopeir_install_packages
+scopeir_run_capped configure "$SCOPEIR_CONFIGURE_TIMEOUT" scopeir_configure
+scopeir_run_capped build "$SCOPEIR_BUILD_TIMEOUT" scopeir_build_fuzzer
+
+nseeds="$(scopeir_make_seeds "$work/seeds")"
+# The corpus of inputs libFuzzer found interesting persists between runs.
+mkdir -p "$work/corpus" "$work/artifacts"
+rm -f "$work/artifacts/"*
+scopeir_log "fuzzing for ${seconds}s from $nseeds seeds (test/**/*.mlir cases)" \
+  "and $(find "$work/corpus" -type f | wc -l) corpus inputs"
+
+log="$work/fuzz.log"
+rc=0
+# libFuzzer's own clock stops it; the cap only catches a hang outside it.
+scopeir_run_capped fuzz "$((seconds + 120))" \
+  "$fuzzer" -max_total_time="$seconds" -timeout="${SCOPEIR_FUZZ_UNIT_TIMEOUT:-30}" \
+  -print_final_stats=1 -dict="$SCOPEIR_ROOT/tools/scope-fuzz/scope.dict" \
+  -artifact_prefix="$work/artifacts/" "$work/corpus" "$work/seeds" \
+  >"$log" 2>&1 || rc=$?
+
+stat() { sed -n "s/^stat::$1:[[:space:]]*//p" "$log" | tail -n 1; }
+runs="$(stat number_of_executed_units)"
+per_sec="$(stat average_exec_per_sec)"
+echo "scope-fuzz: ${runs:-0} executions in ${seconds}s (${per_sec:-0} exec/s)," \
+  "corpus $(find "$work/corpus" -type f | wc -l) inputs, peak RSS $(stat peak_rss_mb) MB"
+grep -a '^scope-fuzz: [0-9]* inputs' "$log" | tail -n 1 || true
+
+findings=("$work/artifacts/"*)
+if [ "$rc" -ne 0 ] || [ -e "${findings[0]}" ]; then
+  # The report: everything from the sanitizer's or libFuzzer's banner on.
+  grep -n -m 1 -E '^==[0-9]+==|^scope-fuzz:|ERROR: libFuzzer|runtime error' "$log" |
+    cut -d: -f1 | { read -r first && tail -n "+$first" "$log" | head -n 80; } || tail -n 40 "$log"
+  echo "scope-fuzz: FOUND a problem (exit $rc); input(s): ${findings[*]}"
+  echo "scope-fuzz: log: $log"
+  exit 1
+fi
+echo "scope-fuzz: no crash found"

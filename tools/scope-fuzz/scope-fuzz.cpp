@@ -1,0 +1,207 @@
+//===- scope-fuzz.cpp - libFuzzer target for parsing and util passes -----===//
+//
+// This file implements scope-fuzz, a libFuzzer target: bytes are parsed as an
+// MLIR module with the builtin, func, arith, tensor, linalg, scf, cf and util
+// dialects, verified, printed and re-parsed, and, when valid, every registered
+// `util-*` pass is run on a copy with verification after each pass.
+//
+// Any diagnostic is fine; a crash, an assertion, a sanitizer report, or valid
+// IR whose printed form does not parse back is a finding. Run it through
+// scripts/fuzz.sh.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Util/IR/UtilDialect.h"
+#include "scopeir/Dialect/Util/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/Transforms/BufferViewFlowOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/ControlFlow/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/ControlFlow/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Func/Extensions/AllExtensions.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/AllInterfaces.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/Transforms/BufferDeallocationOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Extensions/AllExtensions.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/IR/TensorInferTypeOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/TensorTilingInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/IR/ValueBoundsOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/SubsetInsertionOpInterfaceImpl.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+using namespace mlir;
+
+namespace {
+
+/// The arguments of every util pass, read from Passes.td at configure time.
+const char *const kPassNames[] = {
+#include "FuzzPasses.inc"
+    nullptr};
+
+/// Registers exactly the dialects the fuzzer parses plus the extensions and
+/// promised interface models their passes and verifiers may query (a promised
+/// but unregistered interface is a fatal error, not a diagnostic).
+void registerFuzzDialects(DialectRegistry &registry) {
+  registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, linalg::LinalgDialect, scf::SCFDialect,
+                  tensor::TensorDialect, scopeir::util::UtilDialect>();
+  func::registerAllExtensions(registry);
+  tensor::registerAllExtensions(registry);
+  arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  arith::registerBufferizableOpInterfaceExternalModels(registry);
+  arith::registerBufferViewFlowOpInterfaceExternalModels(registry);
+  arith::registerValueBoundsOpInterfaceExternalModels(registry);
+  cf::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  cf::registerBufferizableOpInterfaceExternalModels(registry);
+  linalg::registerAllDialectInterfaceImplementations(registry);
+  scf::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  scf::registerBufferizableOpInterfaceExternalModels(registry);
+  scf::registerValueBoundsOpInterfaceExternalModels(registry);
+  tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  tensor::registerInferTypeOpInterfaceExternalModels(registry);
+  tensor::registerSubsetOpInterfaceExternalModels(registry);
+  tensor::registerTilingInterfaceExternalModels(registry);
+  tensor::registerValueBoundsOpInterfaceExternalModels(registry);
+}
+
+/// The registry and pass list are built once. A context is reused for
+/// kInputsPerContext inputs: loading linalg for every input would cost more
+/// than parsing it, while one context for the whole run grows without bound
+/// (uniqued attributes and types are never freed) until libFuzzer's RSS limit
+/// reports it. Single-threaded, so a finding reproduces deterministically when
+/// its input is run alone.
+struct FuzzState {
+  static constexpr unsigned kInputsPerContext = 5000;
+
+  FuzzState() {
+    registerFuzzDialects(registry);
+    scopeir::util::registerUtilPasses();
+    for (const char *name : kPassNames)
+      if (name)
+        if (const PassInfo *info = PassInfo::lookup(name))
+          passes.push_back(info);
+  }
+
+  MLIRContext &getContext() {
+    if (inputs++ % kInputsPerContext == 0) {
+      context.reset();
+      context = std::make_unique<MLIRContext>(registry,
+                                              MLIRContext::Threading::DISABLED);
+      context->loadAllAvailableDialects();
+    }
+    return *context;
+  }
+
+  /// How deep inputs get, printed at exit for scripts/fuzz.sh.
+  ~FuzzState() {
+    // stdio: llvm::errs() may already be destroyed at exit.
+    fprintf(stderr,
+            "scope-fuzz: %llu inputs, %llu parsed and verified, %zu util "
+            "passes run on each valid one\n",
+            static_cast<unsigned long long>(inputs),
+            static_cast<unsigned long long>(numValid), passes.size());
+  }
+
+  DialectRegistry registry;
+  std::unique_ptr<MLIRContext> context;
+  uint64_t inputs = 0;
+  uint64_t numValid = 0;
+  SmallVector<const PassInfo *> passes;
+};
+
+FuzzState &getState() {
+  static FuzzState state;
+  return state;
+}
+
+[[noreturn]] void reportFinding(const Twine &what) {
+  llvm::errs() << "scope-fuzz: " << what << "\n";
+  llvm::errs().flush();
+  abort();
+}
+
+/// Parses `text` without verification and verifies separately, so the two
+/// stages show up apart in coverage and crash stacks.
+OwningOpRef<ModuleOp> parseAndVerify(StringRef text, MLIRContext &ctx) {
+  ParserConfig config(&ctx, /*verifyAfterParse=*/false);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, config);
+  if (!module || failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+/// Runs `pass` alone on a copy of `module` and verifies the result. A pass
+/// may fail with a diagnostic; a pass that succeeds and leaves invalid IR is a
+/// finding. (The verifier is run here rather than by
+/// PassManager::enableVerifier so that the two failures can be told apart.)
+void runPass(const PassInfo &pass, ModuleOp module, MLIRContext &ctx) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  PassManager pm(&ctx, ModuleOp::getOperationName(),
+                 OpPassManager::Nesting::Implicit);
+  pm.enableVerifier(false);
+  if (failed(pass.addToPipeline(pm, /*options=*/"",
+                                [](const Twine &) { return failure(); })))
+    return;
+  if (failed(pm.run(*copy)))
+    return;
+  if (failed(verify(*copy)))
+    reportFinding(Twine("pass '") + pass.getPassArgument() +
+                  "' succeeded but left invalid IR");
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  FuzzState &state = getState();
+  MLIRContext &ctx = state.getContext();
+  // Every diagnostic is swallowed: malformed input is expected.
+  ScopedDiagnosticHandler swallow(&ctx, [](Diagnostic &) { return success(); });
+
+  // The lexer expects a NUL after the buffer: std::string provides one.
+  std::string text(reinterpret_cast<const char *>(data), size);
+  OwningOpRef<ModuleOp> module = parseAndVerify(text, ctx);
+  if (!module)
+    return 0;
+  ++state.numValid;
+
+  // Valid IR must print in both forms and parse back to valid IR.
+  for (bool generic : {false, true}) {
+    std::string printed;
+    llvm::raw_string_ostream os(printed);
+    OpPrintingFlags flags;
+    if (generic)
+      flags.printGenericOpForm();
+    module->print(os, flags);
+    if (!parseAndVerify(printed, ctx))
+      reportFinding(Twine("valid IR does not round-trip in ") +
+                    (generic ? "generic" : "custom") + " form:\n" + printed);
+  }
+
+  for (const PassInfo *pass : state.passes)
+    runPass(*pass, *module, ctx);
+  return 0;
+}
