@@ -6,6 +6,12 @@
 
 #include "scopeir/InitAll.h"
 
+#include "scopeir/Dialect/Flow/IR/FlowDialect.h"
+#include "scopeir/Dialect/Flow/Transforms/Passes.h"
+#include "scopeir/Dialect/HAL/IR/HALDialect.h"
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+#include "scopeir/Dialect/HAL/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
 
@@ -15,7 +21,9 @@
 #include "mlir/InitAllPasses.h"
 
 void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
-  registry.insert<util::UtilDialect>();
+  registry.insert<util::UtilDialect, hal::HALDialect, flow::FlowDialect>();
+  util::registerBufferizableOpInterfaceExternalModels(registry);
+  util::registerBufferDeallocationOpInterfaceExternalModels(registry);
 }
 
 void scopeir::registerAllDialects(mlir::DialectRegistry &registry) {
@@ -28,6 +36,9 @@ void scopeir::registerAllPasses() {
   static bool once = [] {
     mlir::registerAllPasses();
     util::registerUtilPasses();
+    hal::registerHALPasses();
+    hal::registerAllTargetBackends();
+    flow::registerFlowPasses();
     return true;
   }();
   (void)once;

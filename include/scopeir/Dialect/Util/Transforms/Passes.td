@@ -14,16 +14,415 @@ include "mlir/Pass/PassBase.td"
 // Lowering, capturing and stripping scopes
 //===----------------------------------------------------------------------===//
 
+def LowerAnnotationsPass : Pass<"util-lower-annotations"> {
+  let summary = "Rewrite annotation-like scope ops into util.scope";
+  let description = [{
+    Rewrites every `ScopeOpInterface` op whose `isAnnotationLike()` is true
+    (`util.annotate`, and dialect sugar such as `hal.device.scope`) into a
+    `util.scope` carrying the same scope attributes and discardable
+    attributes:
+
+    - values from above used in the body become explicit captures (entry
+      block arguments), except constants, which stay implicit;
+    - each dynamically shaped capture gets its dims: dims that already exist
+      are reused (those of an enclosing scope's capture, of a shape-aware
+      producer, a dominating `tensor.dim`), otherwise a `tensor.dim` /
+      `memref.dim` is inserted right above the scope;
+    - each dynamic dimension of a result is computed above the scope by
+      reifying the shape of the value the body returns
+      (`ReifyRankedShapedTypeOpInterface`, nested scopes' dims, region ops
+      without loops, elementwise ops and casts), in terms of captures' dims,
+      constants and values defined above; side-effect free index
+      computations on the way are cloned above the scope.
+
+    Nested annotations are lowered outermost first, so an inner scope reuses
+    the dims of the captures of the outer one.
+
+    ```mlir
+    %y = util.annotate [#util.zone<"ffn">] {
+      %e = tensor.empty(%n) : tensor<?x8xf32>
+      %f = linalg.fill ins(%cst : f32) outs(%e : tensor<?x8xf32>) -> tensor<?x8xf32>
+      util.return %f : tensor<?x8xf32>
+    } : tensor<?x8xf32>
+    // becomes
+    %y = util.scope [#util.zone<"ffn">] (%n as %arg0: index) -> (tensor<?x8xf32>{%n}) {
+      %e = tensor.empty(%arg0) : tensor<?x8xf32>
+      ...
+    }
+    ```
+
+    Limits: a result dimension that depends on values computed inside the
+    scope by ops with side effects or regions (a loop-carried shape, a size
+    loaded from memory) cannot be computed above the scope: the pass reports
+    `result #N: cannot compute dynamic dimension #K above the scope` on the
+    annotation and fails. A multi-block body must return values whose dims
+    agree on every exit. Values of dynamically shaped types other than
+    tensors and memrefs whose dims are unknown stay implicit captures.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def CaptureScopeValuesPass : Pass<"util-capture-scope-values"> {
+  let summary = "Turn the implicit captures of util.scope ops into explicit ones";
+  let description = [{
+    Every value a `util.scope` body uses but that is defined above the scope
+    becomes an explicit capture: it is appended to the captures (after the
+    existing ones), a matching entry block argument replaces its uses inside
+    the body (nested regions included), and its dynamic dims are appended to
+    the capture dims. Dims are reused when known (the dims of an enclosing
+    scope's capture or of a shape-aware producer, a dominating `tensor.dim`,
+    an operand the producer's shape reifies to, such as a `tensor.empty`
+    size); otherwise a `tensor.dim` / `memref.dim` is inserted right above
+    the scope. Scopes are visited outermost first, so an inner scope captures
+    the outer scope's block arguments and reuses their dims.
+
+    ```mlir
+    %r = util.scope -> (tensor<?xf32>{%d}) {
+      %s = arith.addf %x, %x : tensor<?xf32>
+      util.return %s : tensor<?xf32>
+    }
+    // becomes
+    %d0 = tensor.dim %x, %c0 : tensor<?xf32>
+    %r = util.scope (%x as %arg0: tensor<?xf32>{%d0}) -> (tensor<?xf32>{%d}) {
+      %s = arith.addf %arg0, %arg0 : tensor<?xf32>
+      ...
+    ```
+
+    Limits: constants (anything `m_Constant` matches) stay implicit, as the
+    canonicalizer would make them implicit again. Only `util.scope` is
+    rewritten: `ScopeOpInterface` has no hook to add captures to other scope
+    ops (lower annotations first). Values of shaped types with unknown
+    dynamic dims that are neither tensors nor memrefs stay implicit.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def StripScopesPass : Pass<"util-strip-scopes"> {
+  let summary = "Inline the bodies of scope ops, removing the scopes";
+  let description = [{
+    Replaces every `ScopeOpInterface` op by its body: entry block arguments
+    by the explicit captures, results by the returned values. Scopes are
+    stripped outermost first. A body of one block is spliced in place. A
+    multi-block body is spliced into the parent region (returns become
+    `cf.br` to a continuation block carrying the results) when the parent
+    region is a CFG that accepts several blocks (a function body, a scope
+    body, an `scf.execute_region`, or any region already holding several
+    blocks); inside a single-block region (`scf.for`, `scf.if`, ...) it
+    becomes the body of an `scf.execute_region` whose `scf.yield`s replace
+    the returns. Nothing the body computes is lost.
+
+    Scope attributes, ties and discardable attributes are dropped with the
+    scope: removing what they say is the point of the pass. Dims computed
+    above the scope for its captures and results stay (they are ordinary
+    ops; the canonicalizer deletes the dead ones).
+
+    With `kind`, only scope attributes of that kind are removed: a scope
+    carrying only such attributes is stripped, while a `util.scope` or
+    `util.annotate` that also carries attributes of other kinds keeps them
+    and stays (so stripping tracing zones never drops a device placement).
+    Another scope op in that situation cannot lose one attribute through
+    `ScopeOpInterface` and is reported as an error. With `kind` and `invert`,
+    only scopes carrying no attribute of that kind are stripped (whole).
+
+    ```mlir
+    %r = util.scope [#util.zone<"z">] (%x as %a: tensor<4xf32>) -> (tensor<4xf32>) {
+      %s = arith.addf %a, %a : tensor<4xf32>
+      util.return %s : tensor<4xf32>
+    }
+    // becomes
+    %r = arith.addf %x, %x : tensor<4xf32>
+    ```
+  }];
+  let options = [
+    Option<"kind", "kind", "std::string", /*default=*/"",
+           "Only remove scope attributes of this kind (`zone`, `device`, "
+           "...); empty: strip every scope">,
+    Option<"invert", "invert", "bool", /*default=*/"false",
+           "With `kind`: strip the scopes carrying no attribute of that "
+           "kind instead">,
+  ];
+  let dependentDialects = [
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 //===----------------------------------------------------------------------===//
 // Outlining, extracting and tying
 //===----------------------------------------------------------------------===//
+
+def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
+  let summary = "Outline scopes into private functions called in their place";
+  let description = [{
+    Replaces every scope op (`ScopeOpInterface`, except annotation-like ops
+    such as `util.annotate`, which `util-lower-annotations` rewrites first)
+    by a `func.call` to a new private `func.func` inserted after the
+    enclosing function in the nearest symbol table. This is incremental
+    outlining: the callee can then be compiled, cached or replaced on its own.
+
+    - **Arguments**: the explicit captures first (so a capture's index is its
+      argument's index), then the implicit captures in first-use order.
+      Constant-like implicit captures (`arith.constant`, ...) are cloned into
+      the callee instead of passed, so the callee keeps the constant facts.
+      An implicit use of an explicitly captured value reuses that capture's
+      argument.
+    - **Results**: the scope's results; every `util.return` (any terminator
+      that exits the scope) becomes a `func.return`. Multi-block bodies are
+      kept as they are.
+    - **Ties and dims**: a call has neither. A tie is recorded on the callee
+      as the result attribute `util.tied = <argument index>` so that nothing
+      is lost; the result dims were values above the scope and remain
+      available at the call site.
+    - **Scope attributes**: the callee carries, in the discardable attribute
+      `util.scope_attrs`, every scope attribute that applied to the scope's
+      body and that the callee's new position no longer provides: the
+      scope's own attributes, then those of enclosing scopes and functions up
+      to the symbol table, innermost first. `lookupScopeAttr<T>` and
+      `lookupScopeAttrStack<T>` therefore answer the same for every op of the
+      body before and after outlining.
+    - **Names**: the scope's own `#util.zone` name if it has one, otherwise
+      `<enclosing function>_scope_<N>` (N counts the unnamed scopes of that
+      function in pre-order, nested ones included); clashes are resolved by
+      the symbol table, which appends a suffix. Callees follow their
+      function in the pre-order of their scopes.
+    - **Nesting**: inner scopes are outlined first, so by the time an outer
+      scope's arguments are computed its inner scopes are calls, and a value
+      only an inner scope op needed (its result dims) is not passed to the
+      outer callee.
+
+    Running the pass twice changes nothing the second time: no scope is left
+    and functions are never renamed.
+
+    ```mlir
+    // Before:
+    func.func @f(%t: tensor<?xf32>, %d: index) -> tensor<?xf32> {
+      %r = util.scope [#util.zone<"ffn">] (%t as %a: tensor<?xf32>{%d})
+          -> (%t) {
+        ...
+        util.return %v : tensor<?xf32>
+      }
+      return %r : tensor<?xf32>
+    }
+    // After:
+    func.func @f(%t: tensor<?xf32>, %d: index) -> tensor<?xf32> {
+      %r = call @ffn(%t) : (tensor<?xf32>) -> tensor<?xf32>
+      return %r : tensor<?xf32>
+    }
+    func.func private @ffn(%a: tensor<?xf32>) -> (tensor<?xf32> {util.tied = 0 : i64})
+        attributes {util.scope_attrs = [#util.zone<"ffn">]} {
+      ...
+      return %v : tensor<?xf32>
+    }
+    ```
+
+    Limits: a scope op whose inherent attributes hold more than its scope
+    attributes, ties and operand segment sizes (state a call could not carry,
+    such as a pass pipeline) is left in place, as is a scope placed directly
+    in a symbol table rather than inside a function or other op. Discardable
+    attributes of the scope op move to the call.
+  }];
+  let options = [
+    Option<"kind", "kind", "std::string", /*default=*/"\"\"",
+           "Outline only scopes carrying a scope attribute of this kind "
+           "(`zone`, `device`, ...); all scopes when empty">,
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
+def ExtractScopePass : Pass<"util-extract-scope", "mlir::ModuleOp"> {
+  let summary = "Replace the module by one scope wrapped in a function: a repro";
+  let description = [{
+    Selects one scope op, by its `#util.zone` name (`zone=<name>`) or by its
+    position in a pre-order walk of all scope ops of the module
+    (`index=<n>`), and replaces the module's contents by a public function
+    that runs that scope alone, plus every symbol the scope references
+    (transitively: functions it calls, the functions they call, globals).
+    The module op itself and its attributes are kept. The result is a
+    standalone module to hand to someone else, for instance to reproduce a
+    compilation problem of one zone.
+
+    The function is named after the zone (`@<name>`) or `@scope_<n>`. Its
+    arguments are the scope's explicit captures, then its implicit captures
+    (first-use order), then any other value the scope op needs from above
+    (a result dim not otherwise available), all with their original types.
+    A capture dim becomes a `tensor.dim` (`memref.dim`) of its captured
+    argument; constant-like values are cloned. The scope op itself is kept,
+    with its attributes; the scope attributes of the scopes and functions
+    that enclosed it are recorded innermost first in `util.scope_attrs` on
+    the function so that lookups inside answer as before. The function
+    returns the scope's results.
+
+    ```mlir
+    // --util-extract-scope=zone=ffn on
+    func.func @f(%t: tensor<?xf32>, %d: index) -> tensor<?xf32> {
+      %r = util.scope [#util.zone<"ffn">] (%t as %a: tensor<?xf32>{%d}) -> (%t) {...}
+      ...
+    }
+    // gives
+    func.func @ffn(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+      %c0 = arith.constant 0 : index
+      %dim = tensor.dim %arg0, %c0 : tensor<?xf32>
+      %r = util.scope [#util.zone<"ffn">] (%arg0 as %a: tensor<?xf32>{%dim}) -> (%arg0) {...}
+      return %r : tensor<?xf32>
+    }
+    ```
+
+    A missing, ambiguous or out-of-range selection is an error that lists
+    what exists (the zone names, the number of scopes). Limits: a scope in a
+    nested symbol table (a module inside the module) is rejected with an
+    error, since its symbol references would not resolve from the top; a dim
+    of a capture that is neither a ranked tensor nor a memref becomes an
+    `index` argument; the function's name yields to a copied symbol of the
+    same name (the symbol table appends a suffix to the new function).
+  }];
+  let options = [
+    Option<"zoneName", "zone", "std::string", /*default=*/"\"\"",
+           "Extract the scope carrying #util.zone<\"name\">">,
+    Option<"scopeIndex", "index", "int64_t", /*default=*/"-1",
+           "Extract the n-th scope op in a pre-order walk of the module">,
+  ];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::func::FuncDialect",
+    "mlir::memref::MemRefDialect",
+    "mlir::tensor::TensorDialect",
+  ];
+}
+
+def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
+  let summary = "Tie scope results to captures they are computed in place from";
+  let description = [{
+    Ties an untied result of a `util.scope` to explicit capture `k` when
+    every `util.return` of the body returns a value produced in place from
+    the block argument of capture `k`, through a chain of:
+
+    - destination-style ops (`DestinationStyleOpInterface`: `linalg` ops
+      through their `outs`, `tensor.insert_slice ... into`,
+      `tensor.insert ... into`), following the result's tied init;
+    - loops (`LoopLikeOpInterface`, e.g. `scf.for`) whose result's init is
+      in the chain and whose yielded value for that iter_arg is itself
+      produced in place from the iter_arg;
+    - ops whose result is already tied (`TiedOpInterface`, e.g. a nested
+      `util.scope`; scopes are visited inner first).
+
+    and when the tie is a sound storage hint: the result has the capture's
+    type, the capture is not tied to another result, and the capture dies at
+    the scope. "Dies" is checked conservatively: the captured value is
+    defined in the scope's block (so a scope inside a loop never consumes a
+    value from outside the loop), the scope uses it only as that capture (not
+    also implicitly in its body), and every other use is in an op before
+    the scope in that block.
+
+    Tying drops the result's dims from `result_dims`: a tied result has its
+    capture's dims.
+
+    ```mlir
+    %r = util.scope (%t as %a: tensor<?xf32>{%d}) -> (tensor<?xf32>{%d}) {
+      %f = linalg.fill ins(%cst : f32) outs(%a : tensor<?xf32>) -> tensor<?xf32>
+      util.return %f : tensor<?xf32>
+    }
+    // becomes
+    %r = util.scope (%t as %a: tensor<?xf32>{%d}) -> (%t) {...}
+    ```
+
+    Limits: `scf.if`, `scf.while` and casts end a chain; a result is tied to
+    one capture even if several would do; only `util.scope` is rewritten
+    (other scope ops have no ties).
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Type conversion and bufferization test passes
 //===----------------------------------------------------------------------===//
 
+def TestScopeTypeConversionPass : Pass<"test-scope-type-conversion", "::mlir::ModuleOp"> {
+  let summary = "Test the structural type conversion of scopes (1:1 and 1:N)";
+  let description = [{
+    Exercises `populateScopeTypeConversionPatterns` together with upstream's
+    function, call, return, branch and `scf` structural conversions, with a
+    test type converter:
+
+    - `complex<f32>` becomes two `f32` values (1:N); `complex.create`,
+      `complex.re`, `complex.im` and `complex.add` are rewritten onto the
+      parts. Remaining uses are materialized with `complex.create` (source)
+      and `complex.re`/`complex.im` (target).
+    - a ranked tensor of `i1` becomes the same tensor of `i8` (1:1),
+      materialized with `arith.extui`/`arith.trunci`.
+    - `tensor<?xi2>` becomes `tensor<?x?xi8>`: a conversion that changes the
+      number of dynamic dims, which the scope patterns reject with a
+      diagnostic (a test of that error path only).
+
+    Limits: a test pass, not a lowering; other ops on converted types are
+    left alone and their operands materialized back.
+
+    ```mlir
+    %r = util.scope (%c as %a: complex<f32>) -> (%c) { ... }
+    // becomes
+    %r:2 = util.scope (%re as %a0: f32, %im as %a1: f32) -> (%re, %im) { ... }
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::complex::ComplexDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Test passes
 //===----------------------------------------------------------------------===//
+
+def TestInsertScopesPass : Pass<"util-test-insert-scopes"> {
+  let summary = "Wrap random ranges of ops in scopes (tests insert/remove safety)";
+  let description = [{
+    Test pass for the insert/remove invariant: wraps pseudo-random ranges of
+    consecutive ops in scopes, in function bodies and in the blocks of region
+    ops and scopes nested in them (`scf.for`, `scf.if`, `util.scope`, ...;
+    not in bodies such as `linalg.generic`'s), and sometimes again inside
+    the scopes it just created. Each scope gets random scope attributes (a
+    `#util.zone` with a random name, or none) and a random form:
+    `util.annotate`; `util.scope` with implicit captures only; or
+    `util.scope` with some values captured explicitly, with their dims, and
+    results tied to captures where certain (the returned value is produced
+    in place from the capture through a chain of destination-style ops).
+
+    A range is used only when each value it defines that is used after it
+    has a shape computable above the range **from values that already
+    exist**: static dims, or dims that trace back (by reification, through
+    nested scopes, elementwise ops, ...) to SSA values above the range, such
+    as a `tensor.dim` or `tensor.empty` size computed earlier. Captures whose
+    dims do not already exist stay implicit. So insertion never adds an op
+    outside a scope, and `--util-strip-scopes` after it gives back the input
+    exactly; stripping needs no cleanup of its own. A scope that would not
+    verify (an op in the range that constrains where its operands come
+    from) is undone on the spot.
+
+    The choices come from `std::mt19937` seeded with `seed` and the IR
+    order, so a seed always produces the same output.
+  }];
+  let options = [
+    Option<"seed", "seed", "unsigned", /*default=*/"0",
+           "Seed of the pseudo-random choices">,
+    Option<"density", "density", "double", /*default=*/"0.3",
+           "Probability that a scope starts at a given op">,
+  ];
+  let dependentDialects = ["::scopeir::util::UtilDialect"];
+}
+
+def TestLookupPass : Pass<"util-test-lookup"> {
+  let summary = "Report scope attribute lookups on ops marked `test.lookup`";
+  let description = [{
+    Test pass: for every op carrying the unit attribute `test.lookup`, emits
+    a remark with `lookupScopeAttrStack<ZoneAttr>` (zone names, outermost
+    first) and `lookupScopeAttr<ZoneAttr>` (the innermost zone), so tests can
+    check with `--verify-diagnostics` that a transformation keeps lookups
+    unchanged.
+  }];
+}
 
 #endif // SCOPEIR_DIALECT_UTIL_TRANSFORMS_PASSES_TD

@@ -1,0 +1,115 @@
+//===- StripScopes.cpp - Remove scopes by inlining their bodies -----------===//
+//
+// This file implements the util-strip-scopes pass, which inlines the bodies
+// of scope ops (all of them, or those selected by a scope attribute kind).
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace scopeir::util {
+#define GEN_PASS_DEF_STRIPSCOPESPASS
+#include "scopeir/Dialect/Util/Transforms/Passes.h.inc"
+} // namespace scopeir::util
+
+using namespace mlir;
+using namespace scopeir::util;
+
+/// Replaces the scope attributes of a util op (util.scope, util.annotate).
+/// Returns false for other ops.
+template <typename... OpTys>
+static bool setUtilScopeAttrs(Operation *op, ArrayAttr attrs) {
+  return (... || [&] {
+    auto typed = dyn_cast<OpTys>(op);
+    if (!typed)
+      return false;
+    typed.setScopeAttrsAttr(attrs);
+    return true;
+  }());
+}
+
+namespace {
+
+struct StripScopesPass
+    : public scopeir::util::impl::StripScopesPassBase<StripScopesPass> {
+  using Base::Base;
+
+  /// What to do with one scope op.
+  enum class Action { Keep, Strip, DropKind };
+
+  Action classify(ScopeOpInterface scope) {
+    if (kind.empty())
+      return Action::Strip;
+    SmallVector<ScopeAttrInterface> attrs = scope.getScopeAttributes();
+    bool hasKind = llvm::any_of(
+        attrs, [&](ScopeAttrInterface a) { return a.getScopeKind() == kind; });
+    if (invert)
+      return hasKind ? Action::Keep : Action::Strip;
+    if (!hasKind)
+      return Action::Keep;
+    bool onlyKind = llvm::all_of(
+        attrs, [&](ScopeAttrInterface a) { return a.getScopeKind() == kind; });
+    return onlyKind ? Action::Strip : Action::DropKind;
+  }
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Base::initializeOptions(options, errorHandler)))
+      return failure();
+    if (invert && kind.empty())
+      return errorHandler("util-strip-scopes: 'invert' needs 'kind'");
+    return success();
+  }
+
+  void runOnOperation() override {
+
+    // Outermost first: a multi-block scope nested in a scope that is
+    // stripped then lands in the enclosing region directly.
+    SmallVector<ScopeOpInterface> scopes;
+    getOperation()->walk<WalkOrder::PreOrder>(
+        [&](ScopeOpInterface scope) { scopes.push_back(scope); });
+
+    IRRewriter rewriter(&getContext());
+    bool failedAny = false;
+    for (ScopeOpInterface scope : scopes) {
+      switch (classify(scope)) {
+      case Action::Keep:
+        break;
+      case Action::Strip:
+        if (failed(inlineScope(rewriter, scope)))
+          failedAny = true;
+        break;
+      case Action::DropKind: {
+        SmallVector<Attribute> kept;
+        for (ScopeAttrInterface attr : scope.getScopeAttributes())
+          if (attr.getScopeKind() != kind)
+            kept.push_back(attr);
+        ArrayAttr keptAttr = rewriter.getArrayAttr(kept);
+        bool updated = false;
+        rewriter.modifyOpInPlace(scope, [&] {
+          updated = setUtilScopeAttrs<ScopeOp, AnnotateOp>(scope, keptAttr);
+        });
+        if (!updated) {
+          scope->emitOpError("carries scope attributes of other kinds than '")
+              << kind
+              << "', which cannot be kept when removing that kind from a "
+                 "scope op other than util.scope or util.annotate";
+          failedAny = true;
+        }
+        break;
+      }
+      }
+    }
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+} // namespace

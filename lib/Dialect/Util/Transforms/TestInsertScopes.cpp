@@ -1,0 +1,239 @@
+//===- TestInsertScopes.cpp - Wrap random op ranges in scopes -------------===//
+//
+// This file implements the util-test-insert-scopes test pass, which wraps
+// pseudo-random ranges of ops in scopes of random forms, so that lit tests
+// can check that inserting scopes and stripping them gives the input back.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <random>
+#include <string>
+
+namespace scopeir::util {
+#define GEN_PASS_DEF_TESTINSERTSCOPESPASS
+#include "scopeir/Dialect/Util/Transforms/Passes.h.inc"
+} // namespace scopeir::util
+
+using namespace mlir;
+using namespace scopeir::util;
+
+namespace {
+
+/// How deep the pass nests scopes it creates inside scopes it created.
+constexpr unsigned kMaxNesting = 2;
+/// The longest range of ops one scope wraps.
+constexpr size_t kMaxRangeLength = 6;
+
+/// Follows `value` back through destination-style ops inside `scope` to the
+/// destination it was produced in place from.
+static Value getInPlaceSource(Operation *scope, Value value) {
+  while (auto result = dyn_cast<OpResult>(value)) {
+    auto dps = dyn_cast<DestinationStyleOpInterface>(result.getOwner());
+    if (!dps || !scope->isAncestor(dps))
+      break;
+    OpOperand *init = dps.getTiedOpOperand(result);
+    if (!init)
+      break;
+    value = init->get();
+  }
+  return value;
+}
+
+struct TestInsertScopesPass
+    : public scopeir::util::impl::TestInsertScopesPassBase<
+          TestInsertScopesPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  // The random choices use the generator's raw output (fully specified by the
+  // standard), not std::*_distribution, whose results differ across standard
+  // libraries.
+  bool chance(double probability) {
+    return static_cast<double>(rng() >> 8) / static_cast<double>(1u << 24) <
+           probability;
+  }
+  unsigned pick(unsigned n) { return rng() % n; }
+
+  void processBlock(Block *block, unsigned depth);
+  ScopeOpInterface tryWrap(ArrayRef<Operation *> range);
+  ArrayAttr randomScopeAttrs();
+
+  std::mt19937 rng;
+  IRRewriter *rewriter = nullptr;
+  DimOpIndex dimIndex;
+  SmallVector<std::pair<Block *, unsigned>> worklist;
+};
+
+ArrayAttr TestInsertScopesPass::randomScopeAttrs() {
+  if (!chance(0.5))
+    return {};
+  std::string name = "z" + std::to_string(pick(1000));
+  return rewriter->getArrayAttr(ZoneAttr::get(&getContext(), name));
+}
+
+ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
+  Block *block = range.front()->getBlock();
+  llvm::SmallPtrSet<Operation *, 8> inRange(range.begin(), range.end());
+  auto isOutside = [&](Operation *user) {
+    Operation *ancestor = block->findAncestorOpInBlock(*user);
+    return !ancestor || !inRange.contains(ancestor);
+  };
+
+  // The values used after the range become results.
+  SmallVector<Value> results;
+  for (Operation *op : range)
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(), isOutside))
+        results.push_back(result);
+
+  // Wrap the range in a util.annotate first: its implicit captures and
+  // returned values are what every form starts from.
+  rewriter->setInsertionPoint(range.front());
+  Location loc = range.front()->getLoc();
+  auto annotate = AnnotateOp::create(
+      *rewriter, loc, ValueRange(results).getTypes(), randomScopeAttrs());
+  Block *body = rewriter->createBlock(&annotate.getBody());
+  body->getOperations().splice(body->end(), block->getOperations(),
+                               range.front()->getIterator(),
+                               std::next(range.back()->getIterator()));
+  rewriter->setInsertionPointToEnd(body);
+  ReturnOp::create(*rewriter, loc, results);
+  for (auto [value, result] : llvm::zip_equal(results, annotate.getResults()))
+    rewriter->replaceUsesWithIf(value, result, [&](OpOperand &use) {
+      return !annotate->isAncestor(use.getOwner());
+    });
+
+  // Result dims must already exist above the range (no new op outside).
+  ScopeDimBuilder dims(annotate, /*allowCreate=*/false, dimIndex);
+  SmallVector<SmallVector<Value>> resultDims;
+  for (Value result : annotate.getResults()) {
+    FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(result);
+    if (failed(valueDims)) {
+      dims.eraseUnusedOps();
+      (void)inlineScope(*rewriter, annotate);
+      return {};
+    }
+    resultDims.push_back(std::move(*valueDims));
+  }
+
+  ScopeOpInterface scope = annotate;
+  unsigned form = pick(3);
+  if (form != 0) {
+    ScopeOpOperands operands;
+    if (form == 2) {
+      for (Value value : getCapturableValues(annotate)) {
+        if (!chance(0.7))
+          continue;
+        FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(value);
+        if (failed(valueDims))
+          continue;
+        operands.captures.push_back(value);
+        llvm::append_range(operands.captureDims, *valueDims);
+      }
+    }
+    auto returnOp = cast<ReturnOp>(body->getTerminator());
+    for (auto [i, result] : llvm::enumerate(annotate.getResults())) {
+      // Tie only where the result is certainly the capture updated in place.
+      int64_t tie = TiedOpInterface::kUntied;
+      Value source = getInPlaceSource(annotate, returnOp.getOperand(i));
+      auto it = llvm::find(operands.captures, source);
+      if (it != operands.captures.end() &&
+          source.getType() == result.getType() &&
+          !llvm::is_contained(operands.ties, it - operands.captures.begin()) &&
+          chance(0.5))
+        tie = it - operands.captures.begin();
+      operands.ties.push_back(tie);
+      if (tie == TiedOpInterface::kUntied)
+        llvm::append_range(operands.resultDims, resultDims[i]);
+    }
+    scope = replaceWithScopeOp(*rewriter, annotate, operands);
+  }
+  dims.eraseUnusedOps();
+
+  // Undo a scope that does not verify, or whose parent no longer does (an op
+  // that constrains where its operands or its parent come from).
+  ScopedDiagnosticHandler silence(&getContext(),
+                                  [](Diagnostic &) { return success(); });
+  Operation *parent = scope->getParentOp();
+  if (failed(verify(scope)) ||
+      (parent && failed(verify(parent, /*verifyRecursively=*/false)))) {
+    (void)inlineScope(*rewriter, scope);
+    return {};
+  }
+  return scope;
+}
+
+void TestInsertScopesPass::processBlock(Block *block, unsigned depth) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : *block)
+    ops.push_back(&op);
+  if (!ops.empty() && ops.back()->hasTrait<OpTrait::IsTerminator>())
+    ops.pop_back();
+
+  size_t i = 0;
+  while (i < ops.size()) {
+    if (!chance(density)) {
+      ++i;
+      continue;
+    }
+    size_t length =
+        1 +
+        pick(static_cast<unsigned>(std::min(kMaxRangeLength, ops.size() - i)));
+    ScopeOpInterface scope;
+    for (; length > 0 && !scope; length /= 2)
+      scope = tryWrap(ArrayRef(ops).slice(i, length));
+    if (!scope) {
+      ++i;
+      continue;
+    }
+    i += scope.getScopeBody().front().getOperations().size() - 1;
+    if (depth < kMaxNesting && chance(0.5))
+      worklist.push_back({&scope.getScopeBody().front(), depth + 1});
+  }
+}
+
+void TestInsertScopesPass::runOnOperation() {
+  rng.seed(seed);
+  IRRewriter localRewriter(&getContext());
+  rewriter = &localRewriter;
+
+  // Function bodies and the blocks of region ops nested in them (scf.for,
+  // scf.if, scopes, ...), in IR order.
+  getOperation()->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
+    for (Region &region : func->getRegions())
+      for (Block &block : region)
+        worklist.push_back({&block, 0});
+    func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == func.getOperation())
+        return WalkResult::advance();
+      if (op->hasTrait<OpTrait::IsIsolatedFromAbove>())
+        return WalkResult::skip();
+      if (isa<RegionBranchOpInterface>(op))
+        for (Region &region : op->getRegions())
+          for (Block &block : region)
+            worklist.push_back({&block, 0});
+      return WalkResult::advance();
+    });
+    return WalkResult::skip();
+  });
+
+  for (size_t i = 0; i < worklist.size(); ++i)
+    processBlock(worklist[i].first, worklist[i].second);
+  worklist.clear();
+  rewriter = nullptr;
+}
+
+} // namespace

@@ -1,0 +1,68 @@
+// RUN: scope-opt --split-input-file --verify-diagnostics --util-lower-annotations %s
+
+// The size is loaded from memory inside the scope: no value above the scope
+// holds it.
+func.func @size_from_memory(%m: memref<index>) -> tensor<?xf32> {
+  // expected-error @+1 {{'util.annotate' op result #0: cannot compute dynamic dimension #0 above the scope}}
+  %y = util.annotate {
+    %n = memref.load %m[] : memref<index>
+    // expected-note @+1 {{returned value defined here}}
+    %e = tensor.empty(%n) : tensor<?xf32>
+    util.return %e : tensor<?xf32>
+  } : tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+
+// -----
+
+// Only the second result and its second dimension fail: the diagnostic names
+// them.
+func.func @names_result_and_dim(%x: tensor<?xf32>, %m: memref<index>, %a: index) -> (tensor<?xf32>, tensor<?x?xf32>) {
+  // expected-error @+1 {{result #1: cannot compute dynamic dimension #1 above the scope}}
+  %y:2 = util.annotate {
+    %n = memref.load %m[] : memref<index>
+    %s = arith.negf %x : tensor<?xf32>
+    // expected-note @+1 {{returned value defined here}}
+    %e = tensor.empty(%a, %n) : tensor<?x?xf32>
+    util.return %s, %e : tensor<?xf32>, tensor<?x?xf32>
+  } : tensor<?xf32>, tensor<?x?xf32>
+  return %y#0, %y#1 : tensor<?xf32>, tensor<?x?xf32>
+}
+
+// -----
+
+// The exits of a multi-block body return tensors of different sizes.
+func.func @exits_disagree(%c: i1, %a: index, %b: index) -> tensor<?xf32> {
+  // expected-error @+1 {{result #0: cannot compute dynamic dimension #0 above the scope}}
+  %y = util.annotate {
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    // expected-note @+1 {{returned value defined here}}
+    %e = tensor.empty(%a) : tensor<?xf32>
+    util.return %e : tensor<?xf32>
+  ^bb2:
+    // expected-note @+1 {{returned value defined here}}
+    %f = tensor.empty(%b) : tensor<?xf32>
+    util.return %f : tensor<?xf32>
+  } : tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+
+// -----
+
+// A loop-carried shape: each iteration may change the size, so the loop's
+// result has no dim computable above the scope.
+func.func @loop_carried(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{result #0: cannot compute dynamic dimension #0 above the scope}}
+  %y = util.annotate {
+    // expected-note @+1 {{returned value defined here}}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> tensor<?xf32> {
+      %s = tensor.extract_slice %acc[0] [%i] [1] : tensor<?xf32> to tensor<?xf32>
+      scf.yield %s : tensor<?xf32>
+    }
+    util.return %r : tensor<?xf32>
+  } : tensor<?xf32>
+  return %y : tensor<?xf32>
+}

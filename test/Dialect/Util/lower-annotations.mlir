@@ -1,0 +1,296 @@
+// RUN: scope-opt --split-input-file --util-lower-annotations %s | FileCheck %s
+
+// Static shapes: implicit captures become explicit, no dims needed; scope
+// attributes and discardable attributes carry over.
+// CHECK-LABEL: func.func @static_shapes
+//  CHECK-SAME: (%[[X:.+]]: tensor<4x8xf32>, %[[W:.+]]: tensor<8x8xf32>)
+//       CHECK:   %[[CST:.+]] = arith.constant
+//       CHECK:   %[[Y:.+]] = util.scope [#util.zone<"ffn">] (%[[X]] as %[[A:.+]]: tensor<4x8xf32>, %[[W]] as %[[B:.+]]: tensor<8x8xf32>) -> (tensor<4x8xf32>) {
+//       CHECK:     linalg.fill ins(%[[CST]] : f32)
+//       CHECK:     %[[M:.+]] = linalg.matmul ins(%[[A]], %[[B]] :
+//       CHECK:     util.return %[[M]] : tensor<4x8xf32>
+//       CHECK:   } attributes {my.tag = 3 : i32}
+//       CHECK:   return %[[Y]]
+func.func @static_shapes(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %cst = arith.constant 0.0 : f32
+  %y = util.annotate [#util.zone<"ffn">] {
+    %e = tensor.empty() : tensor<4x8xf32>
+    %f = linalg.fill ins(%cst : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+    %m = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x8xf32>) outs(%f : tensor<4x8xf32>) -> tensor<4x8xf32>
+    util.return %m : tensor<4x8xf32>
+  } : tensor<4x8xf32> attributes {my.tag = 3 : i32}
+  return %y : tensor<4x8xf32>
+}
+
+// -----
+
+// Dynamic batch: the capture's dims reuse the tensor.dim that exists above,
+// and the result dim reifies (through linalg.matmul's init and tensor.empty)
+// to the same value.
+// CHECK-LABEL: func.func @dynamic_batch
+//  CHECK-SAME: (%[[X:.+]]: tensor<?x784xf32>, %[[W:.+]]: tensor<784x128xf32>)
+//       CHECK:   %[[B:.+]] = tensor.dim %[[X]]
+//   CHECK-NOT:   tensor.dim
+//       CHECK:   util.scope (%[[B]] as %[[BA:.+]]: index, %[[X]] as %[[XA:.+]]: tensor<?x784xf32>{%[[B]]}, %[[W]] as %{{.+}}: tensor<784x128xf32>) -> (tensor<?x128xf32>{%[[B]]}) {
+//       CHECK:     tensor.empty(%[[BA]])
+//       CHECK:     linalg.matmul ins(%[[XA]],
+func.func @dynamic_batch(%x: tensor<?x784xf32>, %w: tensor<784x128xf32>) -> tensor<?x128xf32> {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.0 : f32
+  %b = tensor.dim %x, %c0 : tensor<?x784xf32>
+  %y = util.annotate {
+    %e = tensor.empty(%b) : tensor<?x128xf32>
+    %f = linalg.fill ins(%cst : f32) outs(%e : tensor<?x128xf32>) -> tensor<?x128xf32>
+    %m = linalg.matmul ins(%x, %w : tensor<?x784xf32>, tensor<784x128xf32>) outs(%f : tensor<?x128xf32>) -> tensor<?x128xf32>
+    util.return %m : tensor<?x128xf32>
+  } : tensor<?x128xf32>
+  return %y : tensor<?x128xf32>
+}
+
+// -----
+
+// No dim exists above: tensor.dim ops are created right above the scope.
+// CHECK-LABEL: func.func @create_dims
+//  CHECK-SAME: (%[[X:.+]]: tensor<?x?xf32>)
+//       CHECK:   %[[D0:.+]] = tensor.dim %[[X]], %c0
+//       CHECK:   %[[D1:.+]] = tensor.dim %[[X]], %c1
+//       CHECK:   util.scope (%[[X]] as %[[A:.+]]: tensor<?x?xf32>{%[[D0]], %[[D1]]}) -> (tensor<?x?xf32>{%[[D0]], %[[D1]]}) {
+//       CHECK:     arith.negf %[[A]]
+func.func @create_dims(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = util.annotate {
+    %n = arith.negf %x : tensor<?x?xf32>
+    util.return %n : tensor<?x?xf32>
+  } : tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+
+// -----
+
+// tensor.pad: the result shape reifies to index arithmetic on the source's
+// dims and the padding, which is computed above the scope.
+// CHECK-DAG: #[[PAD_MAP:.+]] = affine_map<()[s0, s1] -> (s0 + s1 + 2)>
+// CHECK-LABEL: func.func @pad
+//  CHECK-SAME: (%[[X:.+]]: tensor<?x16xf32>, %[[LO:.+]]: index)
+//       CHECK:   %[[D:.+]] = tensor.dim %[[X]], %c0
+//       CHECK:   %[[SIZE:.+]] = affine.apply #[[PAD_MAP]]()[%[[D]], %[[LO]]]
+//       CHECK:   util.scope (%[[X]] as %[[A:.+]]: tensor<?x16xf32>{%[[D]]}, %[[LO]] as %[[L:.+]]: index) -> (tensor<?x16xf32>{%[[SIZE]]}) {
+//       CHECK:     tensor.pad %[[A]] low[%[[L]], 0] high[2, 0]
+func.func @pad(%x: tensor<?x16xf32>, %lo: index) -> tensor<?x16xf32> {
+  %y = util.annotate {
+    %cst = arith.constant 0.0 : f32
+    %p = tensor.pad %x low[%lo, 0] high[2, 0] {
+    ^bb0(%i: index, %j: index):
+      tensor.yield %cst : f32
+    } : tensor<?x16xf32> to tensor<?x16xf32>
+    util.return %p : tensor<?x16xf32>
+  } : tensor<?x16xf32>
+  return %y : tensor<?x16xf32>
+}
+
+// -----
+
+// tensor.concat of a dynamic and a static tensor: the sum of the sizes is
+// computed above the scope.
+// CHECK-DAG: #[[CAT_MAP:.+]] = affine_map<()[s0] -> (s0 + 6)>
+// CHECK-LABEL: func.func @concat
+//  CHECK-SAME: (%[[A:.+]]: tensor<?x16xf32>, %[[B:.+]]: tensor<6x16xf32>)
+//       CHECK:   %[[D:.+]] = tensor.dim %[[A]], %c0
+//       CHECK:   %[[SIZE:.+]] = affine.apply #[[CAT_MAP]]()[%[[D]]]
+//       CHECK:   util.scope (%[[A]] as %{{.+}}: tensor<?x16xf32>{%[[D]]}, %[[B]] as %{{.+}}: tensor<6x16xf32>) -> (tensor<?x16xf32>{%[[SIZE]]}) {
+func.func @concat(%a: tensor<?x16xf32>, %b: tensor<6x16xf32>) -> tensor<?x16xf32> {
+  %y = util.annotate {
+    %c = tensor.concat dim(0) %a, %b : (tensor<?x16xf32>, tensor<6x16xf32>) -> tensor<?x16xf32>
+    util.return %c : tensor<?x16xf32>
+  } : tensor<?x16xf32>
+  return %y : tensor<?x16xf32>
+}
+
+// -----
+
+// Index computations inside the scope that the shape depends on are cloned
+// above it; constants stay implicit captures.
+// CHECK-LABEL: func.func @hoisted_size
+//  CHECK-SAME: (%[[N:.+]]: index)
+//       CHECK:   %[[C2:.+]] = arith.constant 2 : index
+//       CHECK:   %[[M:.+]] = arith.muli %[[N]], %[[C2]] : index
+//       CHECK:   util.scope (%[[N]] as %[[NA:.+]]: index) -> (tensor<?xf32>{%[[M]]}) {
+//       CHECK:     %[[C2I:.+]] = arith.constant 2 : index
+//       CHECK:     %[[MI:.+]] = arith.muli %[[NA]], %[[C2I]] : index
+//       CHECK:     tensor.empty(%[[MI]])
+func.func @hoisted_size(%n: index) -> tensor<?xf32> {
+  %y = util.annotate {
+    %c2 = arith.constant 2 : index
+    %m = arith.muli %n, %c2 : index
+    %e = tensor.empty(%m) : tensor<?xf32>
+    util.return %e : tensor<?xf32>
+  } : tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+
+// -----
+
+// Nested annotations lower outermost first: the inner scope captures the
+// outer scope's block argument and reuses the outer capture's dims; the
+// outer result dim is traced through the inner annotation's body.
+// CHECK-LABEL: func.func @nested
+//  CHECK-SAME: (%[[X:.+]]: tensor<?x8xf32>)
+//       CHECK:   %[[D:.+]] = tensor.dim %[[X]]
+//       CHECK:   util.scope [#util.zone<"outer">] (%[[X]] as %[[O:.+]]: tensor<?x8xf32>{%[[D]]}) -> (tensor<?x8xf32>{%[[D]]}) {
+//   CHECK-NOT:     tensor.dim
+//       CHECK:     %[[I:.+]] = util.scope [#util.zone<"inner">] (%[[O]] as %[[IA:.+]]: tensor<?x8xf32>{%[[D]]}) -> (tensor<?x8xf32>{%[[D]]}) {
+//       CHECK:       arith.negf %[[IA]]
+//       CHECK:     arith.addf %[[I]], %[[O]]
+func.func @nested(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
+  %y = util.annotate [#util.zone<"outer">] {
+    %i = util.annotate [#util.zone<"inner">] {
+      %n = arith.negf %x : tensor<?x8xf32>
+      util.return %n : tensor<?x8xf32>
+    } : tensor<?x8xf32>
+    %s = arith.addf %i, %x : tensor<?x8xf32>
+    util.return %s : tensor<?x8xf32>
+  } : tensor<?x8xf32>
+  return %y : tensor<?x8xf32>
+}
+
+// -----
+
+// Annotations inside scf.for and scf.if: dims of the iteration argument are
+// computed inside the loop body, above the scope.
+// CHECK-LABEL: func.func @in_scf
+//       CHECK:   scf.for {{.*}} iter_args(%[[ACC:.+]] = %{{.+}})
+//       CHECK:     %[[D:.+]] = tensor.dim %[[ACC]]
+//       CHECK:     %[[S:.+]] = util.scope (%[[ACC]] as %{{.+}}: tensor<?xf32>{%[[D]]}) -> (tensor<?xf32>{%[[D]]}) {
+//       CHECK:     scf.if
+//       CHECK:       util.scope [#util.zone<"then">] (%[[S]] as %{{.+}}: tensor<?xf32>{%[[D]]}) -> (tensor<?xf32>{%[[D]]}) {
+func.func @in_scf(%x: tensor<?xf32>, %n: index, %c: i1) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> tensor<?xf32> {
+    %s = util.annotate {
+      %d = arith.addf %acc, %acc : tensor<?xf32>
+      util.return %d : tensor<?xf32>
+    } : tensor<?xf32>
+    %t = scf.if %c -> tensor<?xf32> {
+      %u = util.annotate [#util.zone<"then">] {
+        %m = arith.mulf %s, %s : tensor<?xf32>
+        util.return %m : tensor<?xf32>
+      } : tensor<?xf32>
+      scf.yield %u : tensor<?xf32>
+    } else {
+      scf.yield %s : tensor<?xf32>
+    }
+    scf.yield %t : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// A region op without loops inside the scope: the result dim is the one both
+// branches of the scf.if agree on.
+// CHECK-LABEL: func.func @through_if
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[C:.+]]: i1)
+//       CHECK:   %[[D:.+]] = tensor.dim %[[X]]
+//       CHECK:   util.scope (%[[X]] as %{{.+}}: tensor<?xf32>{%[[D]]}, %[[C]] as %{{.+}}: i1) -> (tensor<?xf32>{%[[D]]}) {
+//       CHECK:     scf.if
+func.func @through_if(%x: tensor<?xf32>, %c: i1) -> tensor<?xf32> {
+  %y = util.annotate {
+    %r = scf.if %c -> tensor<?xf32> {
+      %n = arith.negf %x : tensor<?xf32>
+      scf.yield %n : tensor<?xf32>
+    } else {
+      scf.yield %x : tensor<?xf32>
+    }
+    util.return %r : tensor<?xf32>
+  } : tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+
+// -----
+
+// A multi-block body whose exits agree on the result dims.
+// CHECK-LABEL: func.func @multi_block
+//  CHECK-SAME: (%[[C:.+]]: i1, %[[N:.+]]: index)
+//       CHECK:   util.scope (%[[C]] as %[[CA:.+]]: i1, %[[N]] as %[[NA:.+]]: index) -> (tensor<?xf32>{%[[N]]}) {
+//       CHECK:     cf.cond_br %[[CA]], ^bb1, ^bb2
+//       CHECK:     tensor.empty(%[[NA]])
+//       CHECK:     util.return
+//       CHECK:     tensor.empty(%[[NA]])
+//       CHECK:     util.return
+func.func @multi_block(%c: i1, %n: index) -> tensor<?xf32> {
+  %y = util.annotate {
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %a = tensor.empty(%n) : tensor<?xf32>
+    util.return %a : tensor<?xf32>
+  ^bb2:
+    %b = tensor.empty(%n) : tensor<?xf32>
+    %z = arith.negf %b : tensor<?xf32>
+    util.return %z : tensor<?xf32>
+  } : tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+
+// -----
+
+// Memrefs get memref.dim; an annotation without results or captures becomes
+// a bare util.scope.
+// CHECK-LABEL: func.func @memref_and_bare
+//  CHECK-SAME: (%[[M:.+]]: memref<?xf32>, %[[V:.+]]: f32)
+//       CHECK:   %[[C0:.+]] = arith.constant 0 : index
+//       CHECK:   %[[D:.+]] = memref.dim %[[M]]
+//       CHECK:   util.scope [#util.zone<"store">] (%[[V]] as %[[VA:.+]]: f32, %[[M]] as %[[MA:.+]]: memref<?xf32>{%[[D]]}) {
+//       CHECK:     memref.store %[[VA]], %[[MA]][%[[C0]]]
+//       CHECK:   util.scope {
+//  CHECK-NEXT:     util.return
+func.func @memref_and_bare(%m: memref<?xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  util.annotate [#util.zone<"store">] {
+    memref.store %v, %m[%c0] : memref<?xf32>
+    util.return
+  }
+  util.annotate {
+    util.return
+  }
+  return
+}
+
+// -----
+
+// A returned capture: the result dims are the capture's dims.
+// CHECK-LABEL: func.func @returns_capture
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>)
+//       CHECK:   %[[D:.+]] = tensor.dim %[[X]]
+//       CHECK:   util.scope (%[[X]] as %[[A:.+]]: tensor<?xf32>{%[[D]]}) -> (tensor<?xf32>{%[[D]]}) {
+//  CHECK-NEXT:     util.return %[[A]]
+func.func @returns_capture(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %y = util.annotate {
+    util.return %x : tensor<?xf32>
+  } : tensor<?xf32>
+  return %y : tensor<?xf32>
+}
+
+// -----
+
+// An annotation nested in an existing util.scope reuses the dims of that
+// scope's captures and results.
+// CHECK-LABEL: func.func @in_scope
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[D:.+]]: index)
+//   CHECK-NOT:   tensor.dim
+//       CHECK:   %[[R:.+]] = util.scope (%[[X]] as %[[A:.+]]: tensor<?xf32>{%[[D]]}) -> (tensor<?xf32>{%[[D]]}) {
+//       CHECK:     util.scope (%[[A]] as %{{.+}}: tensor<?xf32>{%[[D]]}) -> (tensor<?xf32>{%[[D]]}) {
+//       CHECK:   util.scope (%[[R]] as %{{.+}}: tensor<?xf32>{%[[D]]}) -> (tensor<?xf32>{%[[D]]}) {
+func.func @in_scope(%x: tensor<?xf32>, %d: index) -> tensor<?xf32> {
+  %r = util.scope (%x as %a: tensor<?xf32>{%d}) -> (tensor<?xf32>{%d}) {
+    %y = util.annotate {
+      %n = arith.negf %a : tensor<?xf32>
+      util.return %n : tensor<?xf32>
+    } : tensor<?xf32>
+    util.return %y : tensor<?xf32>
+  }
+  %z = util.annotate {
+    %m = arith.mulf %r, %r : tensor<?xf32>
+    util.return %m : tensor<?xf32>
+  } : tensor<?xf32>
+  return %z : tensor<?xf32>
+}

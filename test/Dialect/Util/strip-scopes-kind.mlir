@@ -1,0 +1,75 @@
+// RUN: scope-opt --split-input-file --util-strip-scopes=kind=zone %s | FileCheck %s --check-prefix=ZONE
+// RUN: scope-opt --split-input-file --util-strip-scopes="kind=zone invert=true" %s | FileCheck %s --check-prefix=KEEP
+// RUN: not scope-opt --util-strip-scopes=invert=true %s 2>&1 | FileCheck %s --check-prefix=NOKIND
+
+// `invert` alone selects nothing meaningful: rejected when the pipeline is
+// parsed.
+// NOKIND: util-strip-scopes: 'invert' needs 'kind'
+
+// kind=zone strips the scopes carrying a zone (both forms) and keeps the
+// others; invert keeps the zone scopes and strips the others.
+// ZONE-LABEL: func.func @select_by_kind
+//  ZONE-SAME: (%[[X:.+]]: tensor<4xf32>)
+//  ZONE-NEXT:   %[[A:.+]] = arith.negf %[[X]]
+//  ZONE-NEXT:   %[[B:.+]] = util.scope (%[[A]] as %[[BA:.+]]: tensor<4xf32>) -> (tensor<4xf32>) {
+//  ZONE-NEXT:     arith.mulf %[[BA]], %[[BA]]
+//       ZONE:   %[[C:.+]] = arith.addf %[[B]], %[[B]]
+//  ZONE-NEXT:   return %[[C]]
+// KEEP-LABEL: func.func @select_by_kind
+//  KEEP-SAME: (%[[X:.+]]: tensor<4xf32>)
+//  KEEP-NEXT:   %[[A:.+]] = util.scope [#util.zone<"a">] (%[[X]] as
+//       KEEP:   %[[B:.+]] = arith.mulf %[[A]], %[[A]]
+//  KEEP-NEXT:   %[[C:.+]] = util.annotate [#util.zone<"c">] {
+//  KEEP-NEXT:     arith.addf %[[B]], %[[B]]
+func.func @select_by_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = util.scope [#util.zone<"a">] (%x as %xa: tensor<4xf32>) -> (tensor<4xf32>) {
+    %n = arith.negf %xa : tensor<4xf32>
+    util.return %n : tensor<4xf32>
+  }
+  %b = util.scope (%a as %aa: tensor<4xf32>) -> (tensor<4xf32>) {
+    %m = arith.mulf %aa, %aa : tensor<4xf32>
+    util.return %m : tensor<4xf32>
+  }
+  %c = util.annotate [#util.zone<"c">] {
+    %s = arith.addf %b, %b : tensor<4xf32>
+    util.return %s : tensor<4xf32>
+  } : tensor<4xf32>
+  return %c : tensor<4xf32>
+}
+
+// -----
+
+// A multi-block scope inside a kept scope's single-block body: a scope body
+// is a CFG region, so its block is split there rather than wrapped in
+// scf.execute_region.
+// ZONE-LABEL: func.func @multi_block_in_kept_scope
+//  ZONE-NEXT:   util.scope -> (f32) {
+//  ZONE-NEXT:     cf.cond_br
+//       ZONE:     util.return
+//       ZONE:     util.return
+// KEEP-LABEL: func.func @multi_block_in_kept_scope
+//  KEEP-SAME: (%[[C:.+]]: i1, %[[X:.+]]: f32)
+//  KEEP-NEXT:   util.scope [#util.zone<"kept">] -> (f32) {
+//  KEEP-NEXT:     cf.cond_br %[[C]], ^[[BB1:.+]], ^[[BB2:.+]]
+//  KEEP-NEXT:   ^[[BB1]]:
+//  KEEP-NEXT:     cf.br ^[[CONT:.+]](%[[X]] : f32)
+//  KEEP-NEXT:   ^[[BB2]]:
+//  KEEP-NEXT:     %[[N:.+]] = arith.negf %[[X]]
+//  KEEP-NEXT:     cf.br ^[[CONT]](%[[N]] : f32)
+//  KEEP-NEXT:   ^[[CONT]](%[[R:.+]]: f32):
+//  KEEP-NEXT:     util.return %[[R]] : f32
+//   KEEP-NOT:   scf.execute_region
+func.func @multi_block_in_kept_scope(%c: i1, %x: f32) -> f32 {
+  %r = util.scope [#util.zone<"kept">] -> (f32) {
+    %i = util.scope -> (f32) {
+      cf.cond_br %c, ^bb1, ^bb2
+    ^bb1:
+      util.return %x : f32
+    ^bb2:
+      %n = arith.negf %x : f32
+      util.return %n : f32
+    }
+    util.return %i : f32
+  }
+  return %r : f32
+}
