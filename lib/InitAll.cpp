@@ -6,6 +6,8 @@
 
 #include "scopeir/InitAll.h"
 
+#include "scopeir/Dialect/Flow/IR/FlowDialect.h"
+#include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
@@ -19,7 +21,7 @@
 #include "mlir/InitAllPasses.h"
 
 void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
-  registry.insert<util::UtilDialect, hal::HALDialect>();
+  registry.insert<util::UtilDialect, hal::HALDialect, flow::FlowDialect>();
   util::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferDeallocationOpInterfaceExternalModels(registry);
 }
@@ -36,6 +38,7 @@ void scopeir::registerAllPasses() {
     util::registerUtilPasses();
     hal::registerHALPasses();
     hal::registerAllTargetBackends();
+    flow::registerFlowPasses();
     return true;
   }();
   (void)once;

@@ -1,0 +1,184 @@
+//===- FlowOps.td - flow ops -------------------------------*- tablegen -*-===//
+//
+// flow.dispatch.region, flow.return and flow.dispatch.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_FLOW_IR_FLOWOPS_TD
+#define SCOPEIR_DIALECT_FLOW_IR_FLOWOPS_TD
+
+include "scopeir/Dialect/Flow/IR/FlowDialect.td"
+include "scopeir/Dialect/Util/IR/UtilInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// flow.dispatch.region
+//===----------------------------------------------------------------------===//
+
+def Flow_DispatchRegionOp : Flow_Op<"dispatch.region", [
+    DeclareOpInterfaceMethods<RegionBranchOpInterface,
+        ["getRegionInvocationBounds"]>,
+    DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+        ["reifyResultShapes"]>,
+  ]> {
+  let summary = "A group of ops that one device runs as one dispatch";
+  let description = [{
+    Executes its single-block region once; the operands of the terminating
+    `flow.return` become the results. Values defined above are used
+    implicitly (the region is not isolated from above); outlining turns them
+    into the arguments of the executable function.
+
+    Every dynamically shaped result lists its dynamic dimensions as `index`
+    values defined above the region, in order: `tensor<?x4xf32>{%d}`.
+
+    `placement` records the placement attribute (an attribute implementing
+    util's `ScopeAttrInterface` with `isPlacement()`) of the innermost
+    placement scope the region was formed in; absent, the region runs on the
+    default host target. `scope_path` records the scopes the region came from,
+    outermost first: one entry per scope, its zone name or the printed form of
+    its attributes.
+
+    ```mlir
+    %r = flow.dispatch.region on(#hal.device.target<"llvm-cpu">)
+        -> (tensor<?x4xf32>{%d}) {
+      %m = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x4xf32>)
+                         outs(%f : tensor<?x4xf32>) -> tensor<?x4xf32>
+      flow.return %m : tensor<?x4xf32>
+    } attributes {scope_path = ["encoder"]}
+    ```
+
+    Like `util.scope`, the op declares no memory effects and is not
+    speculatable: CSE never merges two regions, LICM never hoists one and
+    generic DCE never deletes one. Its canonicalizer drops unused results
+    (with their dims) and erases a region left without results whose body
+    has no side effects.
+  }];
+
+  let arguments = (ins
+    Variadic<Index>:$result_dims,
+    OptionalAttr<AnyAttr>:$placement,
+    OptionalAttr<StrArrayAttr>:$scope_path
+  );
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
+
+  let builders = [
+    OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
+      "::mlir::ValueRange":$resultDims,
+      "::mlir::Attribute":$placement,
+      "::mlir::ArrayAttr":$scopePath)>,
+  ];
+
+  let extraClassDeclaration = [{
+    /// Returns the region's single block.
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+
+    /// Returns the placement as a scope attribute (null if absent).
+    ::scopeir::util::ScopeAttrInterface getPlacementScopeAttr();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// flow.return
+//===----------------------------------------------------------------------===//
+
+def Flow_ReturnOp : Flow_Op<"return", [
+    Pure, ReturnLike, Terminator, HasParent<"DispatchRegionOp">]> {
+  let summary = "Returns values from a dispatch region";
+  let description = [{
+    Terminates the body of a `flow.dispatch.region`; its operands become the
+    region's results and must match their types.
+
+    ```mlir
+    flow.return %x : tensor<?x4xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let builders = [OpBuilder<(ins), [{ /* nothing to do */ }]>];
+  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// flow.dispatch
+//===----------------------------------------------------------------------===//
+
+def Flow_DispatchOp : Flow_Op<"dispatch", [
+    AttrSizedOperandSegments,
+    CallOpInterface,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+        ["reifyResultShapes"]>,
+  ]> {
+  let summary = "Runs an outlined executable function";
+  let description = [{
+    Calls `@module::@function`, a function of a nested executable module
+    produced by `flow-outline-dispatch-regions`. The arguments are passed to
+    the function one to one; the dynamic dimensions of dynamically shaped
+    arguments and results are operands too (`{%d}` after each type), so the
+    shapes of the results are known above the dispatch.
+
+    ```mlir
+    %r = flow.dispatch @llvm_cpu_executables::@main_dispatch_0(%a, %b)
+        : (tensor<?x8xf32>{%n}, tensor<8x4xf32>) -> (tensor<?x4xf32>{%n})
+    ```
+
+    The dispatch declares no memory effects (the same choice as
+    `flow.dispatch.region`).
+  }];
+
+  let arguments = (ins
+    SymbolRefAttr:$callee,
+    Variadic<AnyType>:$arguments,
+    Variadic<Index>:$argument_dims,
+    Variadic<Index>:$result_dims,
+    OptionalAttr<DictArrayAttr>:$arg_attrs,
+    OptionalAttr<DictArrayAttr>:$res_attrs
+  );
+  let results = (outs Variadic<AnyType>:$results);
+
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+
+  let builders = [
+    OpBuilder<(ins "::mlir::SymbolRefAttr":$callee,
+      "::mlir::TypeRange":$resultTypes,
+      "::mlir::ValueRange":$arguments,
+      "::mlir::ValueRange":$argumentDims,
+      "::mlir::ValueRange":$resultDims)>,
+  ];
+
+  let extraClassDeclaration = [{
+    /// Returns the dynamic dims of argument `index` (a slice of
+    /// argument_dims).
+    ::mlir::ValueRange getArgumentDynamicDims(unsigned index);
+
+    // CallOpInterface.
+    ::mlir::CallInterfaceCallable getCallableForCallee() {
+      return getCalleeAttr();
+    }
+    void setCalleeFromCallable(::mlir::CallInterfaceCallable callee) {
+      setCalleeAttr(::llvm::cast<::mlir::SymbolRefAttr>(
+          ::llvm::cast<::mlir::SymbolRefAttr>(callee)));
+    }
+    ::mlir::Operation::operand_range getArgOperands() {
+      return getArguments();
+    }
+    ::mlir::MutableOperandRange getArgOperandsMutable() {
+      return getArgumentsMutable();
+    }
+  }];
+}
+
+#endif // SCOPEIR_DIALECT_FLOW_IR_FLOWOPS_TD

@@ -1,0 +1,143 @@
+//===- Passes.td - flow dialect passes ---------------------*- tablegen -*-===//
+//
+// Dispatch region formation inside scopes, outlining into per-placement
+// executables, linking them into the host module and checking placement.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_FLOW_TRANSFORMS_PASSES_TD
+#define SCOPEIR_DIALECT_FLOW_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
+  let summary = "Groups linalg ops into dispatch regions inside scopes";
+  let description = [{
+    Forms `flow.dispatch.region` ops one block at a time, in every block
+    nested under the op the pass runs on: function bodies, the bodies of
+    scope ops (`ScopeOpInterface`) and of `scf` ops. A region never spans two
+    blocks, so it never crosses the boundary of any scope: ops of two
+    different barrier scopes (devices, extern kernels) never share a region,
+    and a region is always formed strictly inside the innermost scope of its
+    ops.
+
+    Rules, per block:
+    1. *Roots*, in block order: linalg contractions (`linalg.matmul`,
+       `linalg.batch_matmul`, any op matching
+       `linalg::isaContractionOpInterface`), convolutions
+       (`linalg::isaConvolutionOpInterface`), linalg ops with a reduction
+       iterator, and every other `TilingInterface` op that is not
+       elementwise. Each root starts a region.
+    2. *Consumers*: while the region's last op has a single result with a
+       single use, and that use is an elementwise linalg op in the same block
+       whose iteration space is the one of that result (identity indexing
+       map, same rank), the consumer joins the region.
+    3. *Producers*: an elementwise linalg op (all iterators parallel, or
+       `linalg.fill`) in the same block whose results are used only by ops
+       of the region joins it. `tensor.empty` and a `linalg.fill` of one are
+       cheap: they are cloned into every region that uses them.
+    4. Linalg ops left over start regions of their own, with the same
+       producer and consumer fusion (an elementwise chain becomes one region).
+
+    Each region records the innermost placement (`util::lookupPlacement`)
+    of its ops as `placement`, and the path of enclosing scopes as
+    `scope_path`. Dynamically shaped results get their dims above the region
+    from the destination operand chain (`tensor.dim` of a value defined above,
+    or the sizes of a `tensor.empty`), falling back to
+    `ReifyRankedShapedTypeOpInterface`; a result whose dims cannot be computed
+    above the region is an error.
+
+    Zone scopes (`#util.zone`) are not barriers, but they are still blocks:
+    regions form inside a zone body and do not fuse with ops outside it. To
+    fuse across zones, strip them first (`util-strip-scopes{kind=zone}`, as
+    the compile driver does when tracing is off).
+
+    After formation the pass checks placement (see
+    `flow-verify-placement`) and fails on a violation.
+  }];
+  let dependentDialects = [
+    "::scopeir::flow::FlowDialect",
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def OutlineDispatchRegionsPass
+    : Pass<"flow-outline-dispatch-regions", "::mlir::ModuleOp"> {
+  let summary = "Outlines dispatch regions into per-placement executables";
+  let description = [{
+    Moves the body of every `flow.dispatch.region` into a `func.func` in a
+    nested executable module, one module per distinct placement, and replaces
+    the region by a `flow.dispatch` of that function.
+
+    - The module is named `<placement>_executables` (`host_executables` for
+      regions without placement), where `<placement>` is derived from the
+      printed placement attribute (`#hal.device.target<"llvm-cpu">` gives
+      `llvm_cpu`). It carries the unit attribute `flow.executables` and, when
+      placed, the placement as `util.scope_attrs = [<placement>]`, so
+      `util::lookupPlacement` answers for every op of its functions.
+    - The function's arguments are the values the region uses from above, in
+      first-use order, except constants (`ConstantLike` ops), which are
+      cloned into the function. Its results are the region's results.
+    - Functions with structurally equal bodies and signatures
+      (`OperationEquivalence`) are deduplicated per module: a second region
+      equal to an earlier one on the same placement dispatches the earlier
+      function. Equal regions on two placements give two functions.
+    - The dispatch passes the dynamic dims of its arguments (`tensor.dim`
+      above the dispatch) and of its results (the region's result dims) as
+      operands.
+
+    Limits: the pass does not hoist or merge captures (an index value used
+    inside is simply an argument), and does not rewrite `tensor.dim` of an
+    argument inside the function into the dispatch's argument dims.
+  }];
+  let dependentDialects = [
+    "::mlir::func::FuncDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def LinkExecutablesPass
+    : Pass<"flow-link-executables", "::mlir::ModuleOp"> {
+  let summary = "Moves executable functions into the host module";
+  let description = [{
+    Moves every function of every executable module (a nested module with
+    the `flow.executables` unit attribute) into the host module as a private
+    function named `<module>_<function>` (made unique if taken), records the
+    module's scope attributes (its placement) on the function as
+    `util.scope_attrs`, rewrites each `flow.dispatch` of it into a
+    `func.call`, and erases the emptied module.
+
+    Why: translation to LLVM IR (and `ExecutionEngine`) silently drops
+    functions nested in inner modules, so executables must live in the host
+    module before host lowering. A backend pipeline runner can still select
+    each function's pipeline through `util::lookupPlacement`.
+
+    A `flow.dispatch` whose callee cannot be resolved is an error.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def VerifyPlacementPass : Pass<"flow-verify-placement"> {
+  let summary = "Checks that dispatches run where their scopes place them";
+  let description = [{
+    Checks placement consistency after dispatch region formation (the
+    formation pass runs the same check at its end):
+
+    - every dispatchable op (a linalg op, or another `TilingInterface` op)
+      is inside a `flow.dispatch.region` whose `placement` equals the op's
+      innermost placement (`util::lookupPlacement`);
+    - every region's `placement` equals the placement of the scopes around
+      it (a region without `placement` must not be in a placement scope);
+    - every `flow.dispatch` calls a function whose placement (that of its
+      executable module) equals the dispatch's.
+
+    A violation is an error at the op, with a note at the scope that placed
+    it. Never a silent fallback: an op is not quietly moved to the host.
+    Whether some backend serves a placement is checked by the device
+    dialect, not here.
+  }];
+}
+
+#endif // SCOPEIR_DIALECT_FLOW_TRANSFORMS_PASSES_TD

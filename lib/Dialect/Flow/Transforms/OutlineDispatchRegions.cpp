@@ -1,0 +1,195 @@
+//===- OutlineDispatchRegions.cpp - Regions to executables -------*- C++ -*-===//
+//
+// This file implements flow-outline-dispatch-regions: each dispatch region
+// becomes a function in a nested executable module of its placement (equal
+// functions deduplicated per module) and a flow.dispatch of it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Flow/IR/FlowOps.h"
+#include "scopeir/Dialect/Flow/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/IR/UtilDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace scopeir::flow {
+#define GEN_PASS_DEF_OUTLINEDISPATCHREGIONSPASS
+#include "scopeir/Dialect/Flow/Transforms/Passes.h.inc"
+} // namespace scopeir::flow
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::flow;
+
+/// Returns an identifier for `placement`: its printed form, the part between
+/// the outermost angle brackets if any, with every run of other characters
+/// than letters and digits turned into `_` (`#hal.device.target<"llvm-cpu">`
+/// gives `llvm_cpu`); `host` for no placement.
+static std::string getPlacementName(Attribute placement) {
+  if (!placement)
+    return "host";
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  placement.print(os);
+  StringRef text = printed;
+  size_t open = text.find('<'), close = text.rfind('>');
+  if (open != StringRef::npos && close != StringRef::npos && open < close)
+    text = text.slice(open + 1, close);
+  std::string name;
+  for (char c : text) {
+    if (llvm::isAlnum(c))
+      name.push_back(c);
+    else if (!name.empty() && name.back() != '_')
+      name.push_back('_');
+  }
+  while (!name.empty() && name.back() == '_')
+    name.pop_back();
+  if (name.empty() || llvm::isDigit(name.front()))
+    name.insert(0, "d_");
+  return name;
+}
+
+namespace {
+
+/// One executable module and the functions it holds so far.
+struct Executables {
+  ModuleOp module;
+  SmallVector<func::FuncOp> functions;
+};
+
+struct OutlineDispatchRegionsPass
+    : public flow::impl::OutlineDispatchRegionsPassBase<
+          OutlineDispatchRegionsPass> {
+  void runOnOperation() override {
+    ModuleOp host = getOperation();
+    SmallVector<DispatchRegionOp> regions;
+    host.walk([&](DispatchRegionOp region) { regions.push_back(region); });
+    if (regions.empty())
+      return;
+    SymbolTable hostTable(host);
+    for (DispatchRegionOp region : regions)
+      outline(region, hostTable);
+  }
+
+private:
+  Executables &getExecutables(Attribute placement, SymbolTable &hostTable);
+  void outline(DispatchRegionOp region, SymbolTable &hostTable);
+
+  llvm::MapVector<Attribute, Executables> executables;
+  llvm::StringMap<unsigned> functionCounts;
+};
+
+} // namespace
+
+Executables &
+OutlineDispatchRegionsPass::getExecutables(Attribute placement,
+                                           SymbolTable &hostTable) {
+  Executables &entry = executables[placement];
+  if (entry.module)
+    return entry;
+  ModuleOp host = getOperation();
+  OpBuilder builder = OpBuilder::atBlockEnd(host.getBody());
+  entry.module = ModuleOp::create(builder, host.getLoc(),
+                                  getPlacementName(placement) + "_executables");
+  entry.module->setAttr(FlowDialect::getExecutablesAttrName(),
+                        builder.getUnitAttr());
+  if (placement)
+    entry.module->setAttr(util::UtilDialect::getScopeAttrsAttrName(),
+                          builder.getArrayAttr({placement}));
+  // Renames the module if its name is taken.
+  entry.module->remove();
+  hostTable.insert(entry.module);
+  return entry;
+}
+
+void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
+                                         SymbolTable &hostTable) {
+  Executables &exe = getExecutables(region.getPlacementAttr(), hostTable);
+  Location loc = region.getLoc();
+
+  // Arguments: the values used from above, except constants, which are
+  // cloned into the function.
+  llvm::SetVector<Value> used;
+  getUsedValuesDefinedAbove(region.getBody(), used);
+  SmallVector<Value> arguments;
+  SmallVector<Operation *> constants;
+  for (Value value : used) {
+    Operation *def = value.getDefiningOp();
+    if (def && def->hasTrait<OpTrait::ConstantLike>())
+      constants.push_back(def);
+    else
+      arguments.push_back(value);
+  }
+
+  auto functionType =
+      FunctionType::get(&getContext(), ValueRange(arguments).getTypes(),
+                        region.getResultTypes());
+  auto parent = region->getParentOfType<FunctionOpInterface>();
+  std::string base =
+      (parent ? parent.getName().str() : std::string("region")) + "_dispatch";
+  OpBuilder builder(&getContext());
+  auto function = func::FuncOp::create(builder, loc, base, functionType);
+  Block *entry = function.addEntryBlock();
+  IRMapping mapping;
+  mapping.map(arguments, entry->getArguments());
+  builder.setInsertionPointToStart(entry);
+  for (Operation *constant : constants)
+    builder.clone(*constant, mapping);
+  for (Operation &op : region.getBodyBlock().without_terminator())
+    builder.clone(op, mapping);
+  auto terminator = cast<ReturnOp>(region.getBodyBlock().getTerminator());
+  SmallVector<Value> returned;
+  for (Value value : terminator.getOperands())
+    returned.push_back(mapping.lookupOrDefault(value));
+  func::ReturnOp::create(builder, terminator.getLoc(), returned);
+
+  // Deduplicate: an equal function on the same placement is reused.
+  func::FuncOp target;
+  for (func::FuncOp existing : exe.functions) {
+    if (existing.getFunctionType() == functionType &&
+        OperationEquivalence::isRegionEquivalentTo(
+            &existing.getBody(), &function.getBody(),
+            OperationEquivalence::IgnoreLocations)) {
+      target = existing;
+      break;
+    }
+  }
+  if (target) {
+    function.erase();
+  } else {
+    function.setSymName(base + "_" + std::to_string(functionCounts[base]++));
+    SymbolTable(exe.module).insert(function);
+    exe.functions.push_back(function);
+    target = function;
+  }
+
+  // Replace the region by a dispatch; argument dims are taken above it.
+  builder.setInsertionPoint(region);
+  SmallVector<Value> argumentDims;
+  for (Value argument : arguments) {
+    auto type = dyn_cast<RankedTensorType>(argument.getType());
+    if (!type)
+      continue;
+    for (unsigned i = 0, e = type.getRank(); i < e; ++i)
+      if (type.isDynamicDim(i))
+        argumentDims.push_back(
+            tensor::DimOp::create(builder, loc, argument, i).getResult());
+  }
+  auto callee = SymbolRefAttr::get(
+      exe.module.getSymNameAttr(),
+      {FlatSymbolRefAttr::get(target.getSymNameAttr())});
+  auto dispatch = DispatchOp::create(builder, loc, callee,
+                                     region.getResultTypes(), arguments,
+                                     argumentDims, region.getResultDims());
+  if (ArrayAttr path = region.getScopePathAttr())
+    dispatch->setAttr("scope_path", path);
+  region.replaceAllUsesWith(dispatch.getResults());
+  region.erase();
+}
