@@ -209,16 +209,19 @@ FailureOr<Value> BlockFormation::getDimAbove(OpBuilder &builder, Value value,
                                              const OpSet &group) {
   Location loc = value.getLoc();
   Operation *def = value.getDefiningOp();
+  // A destination-style result has the shape of its init. Following the
+  // chain also outside the group avoids a tensor.dim of a producer that is
+  // about to be cloned into the region (a fill).
+  if (auto dps = dyn_cast_if_present<DestinationStyleOpInterface>(def);
+      dps && dps.hasPureTensorSemantics())
+    return getDimAbove(builder,
+                       dps.getTiedOpOperand(cast<OpResult>(value))->get(),
+                       index, group);
   if (!def || !group.contains(def)) {
     if (auto empty = dyn_cast_if_present<tensor::EmptyOp>(def))
       return empty.getDynamicSize(index);
     return tensor::DimOp::create(builder, loc, value, index).getResult();
   }
-  // A destination-style result has the shape of its init.
-  if (auto dps = dyn_cast<DestinationStyleOpInterface>(def))
-    return getDimAbove(builder,
-                       dps.getTiedOpOperand(cast<OpResult>(value))->get(),
-                       index, group);
   // Otherwise reify the shape (tensor.pad: low + dim(source) + high) and
   // rewrite what it uses from inside the group.
   auto reifiable = dyn_cast<ReifyRankedShapedTypeOpInterface>(def);
