@@ -8,6 +8,9 @@
 
 #include "scopeir/Dialect/Flow/IR/FlowDialect.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
+#include "scopeir/Dialect/HAL/IR/HALDialect.h"
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+#include "scopeir/Dialect/HAL/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
@@ -18,8 +21,7 @@
 #include "mlir/InitAllPasses.h"
 
 void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
-  registry.insert<util::UtilDialect>();
-  registry.insert<flow::FlowDialect>();
+  registry.insert<util::UtilDialect, hal::HALDialect, flow::FlowDialect>();
   util::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferDeallocationOpInterfaceExternalModels(registry);
 }
@@ -34,6 +36,8 @@ void scopeir::registerAllPasses() {
   static bool once = [] {
     mlir::registerAllPasses();
     util::registerUtilPasses();
+    hal::registerHALPasses();
+    hal::registerAllTargetBackends();
     flow::registerFlowPasses();
     return true;
   }();

@@ -57,3 +57,45 @@ for pass in util-lower-annotations util-strip-scopes; do
   fi
   "$opt" "$example" "${pipeline[@]}"
 done
+
+# The main job: the 2-layer MLP of examples/mlp.mlir, layer 1 on llvm-cpu
+# (tiled + vectorized) and layer 2 on llvm-cpu-loops (plain loops), compiled
+# and run in-process by scope-run.
+run="$SCOPEIR_BUILD/bin/scope-run"
+mlp="$SCOPEIR_ROOT/examples/mlp.mlir"
+rel_run="${run#"$SCOPEIR_ROOT"/}"
+rel_mlp="${mlp#"$SCOPEIR_ROOT"/}"
+if [ ! -x "$run" ]; then
+  scopeir_err "$run was not built"
+  exit 1
+fi
+
+stage "$step. The registered devices" "$rel_run --list-devices"
+"$run" --list-devices
+step=$((step + 1))
+
+# Two rows of 16 features; the batch dimension of @main is dynamic.
+x2="0.5 -0.25 1 0 0.75 -1 0.125 0.5 -0.5 1 0.25 -0.75 0 0.5 -0.125 1"
+x2="$x2 -1 0.5 0.25 -0.5 1 0.125 -0.75 0 0.5 -0.25 1 0.75 -1 0 0.25 -0.5"
+stage "$step. Run the MLP on two devices: 2 rows in, 2 probability rows out" \
+  "$rel_run $rel_mlp --function=main --input=\"2x16xf32=$x2\""
+"$run" "$mlp" --function=main --input="2x16xf32=$x2"
+step=$((step + 1))
+
+stage "$step. The same batch with every scope stripped (all on the host backend)" \
+  "$rel_opt $rel_mlp --util-strip-scopes | $rel_run - --input=..."
+"$opt" "$mlp" --util-strip-scopes | "$run" - --function=main --input="2x16xf32=$x2"
+step=$((step + 1))
+
+stage "$step. A batch of 4 rows: one splat row in .npy, round-tripped" \
+  "$rel_run $rel_mlp --input=\"4x16xf32=0.25\" --output=@probs.npy; $rel_run ... --input=@probs.npy"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+"$run" "$mlp" --input="4x16xf32=0.25" --output="@$tmp/probs.npy"
+echo "wrote probs.npy ($(wc -c <"$tmp/probs.npy") bytes); read back through an identity function:"
+cat >"$tmp/id.mlir" <<'MLIR'
+func.func @main(%x: tensor<?x10xf32>) -> tensor<?x10xf32> {
+  return %x : tensor<?x10xf32>
+}
+MLIR
+"$run" "$tmp/id.mlir" --input="@$tmp/probs.npy"

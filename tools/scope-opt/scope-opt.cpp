@@ -6,12 +6,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/InitAll.h"
+#include "scopeir/Pipeline/Pipeline.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
   scopeir::registerAllPasses();
+  scopeir::pipeline::registerCompilePipeline();
   mlir::DialectRegistry registry;
   scopeir::registerAllDialects(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(

@@ -28,14 +28,14 @@ func.func @alloc_in_scope(%d: index, %f: f32) -> f32 {
 // -----
 
 // A tied in-place update of a function argument: the scope takes no
-// ownership of its capture (an extra `false` i1 capture without dims), the
-// tie and the dims stay, and nothing is freed.
+// ownership of its capture (its ownership inside is `false`, no extra
+// capture), the tie and the dims stay, and nothing is freed.
 // CHECK-LABEL: func.func @tied_capture
 //  CHECK-SAME: (%[[T:.+]]: memref<?xf32>, %[[D:.+]]: index, %[[F:.+]]: f32)
 //       CHECK: %[[FALSE:.+]] = arith.constant false
-//       CHECK: %[[R:.+]]:2 = util.scope (%[[T]] as %[[A:.+]]: memref<?xf32>{%[[D]]}, %[[FALSE]] as %[[OWN:.+]]: i1) -> (%[[T]], i1) {
+//       CHECK: %[[R:.+]]:2 = util.scope (%[[T]] as %[[A:.+]]: memref<?xf32>{%[[D]]}) -> (%[[T]], i1) {
 //       CHECK:   linalg.fill ins(%[[F]] : f32) outs(%[[A]] : memref<?xf32>)
-//       CHECK:   util.return %[[A]], %[[OWN]] : memref<?xf32>, i1
+//       CHECK:   util.return %[[A]], %[[FALSE]] : memref<?xf32>, i1
 //   CHECK-NOT: memref.dealloc %[[T]]
 //       CHECK: return
 func.func @tied_capture(%t: memref<?xf32>, %d: index, %f: f32) -> memref<?xf32> {
@@ -74,11 +74,10 @@ func.func @nested(%f: f32) -> f32 {
 
 // -----
 
-// A multi-block body: the branch forwards ownership with the buffer, both
-// exits return an ownership indicator, and the entry block's extra argument
-// matches the extra capture.
+// A multi-block body: the branch forwards ownership with the buffer and both
+// exits return an ownership indicator; the captured buffer is not owned.
 // CHECK-LABEL: func.func @multi_block
-//       CHECK: %[[R:.+]]:2 = util.scope (%{{.+}} as %[[C:.+]]: i1, %{{.+}} as %[[A:.+]]: memref<4xf32>, %{{.+}} as %[[OWN:.+]]: i1) -> (memref<4xf32>, i1) {
+//       CHECK: %[[R:.+]]:2 = util.scope (%{{.+}} as %[[C:.+]]: i1, %{{.+}} as %[[A:.+]]: memref<4xf32>) -> (memref<4xf32>, i1) {
 //       CHECK:   cf.cond_br %[[C]], ^bb1(%[[A]], %{{.+}} : memref<4xf32>, i1), ^bb2
 //       CHECK: ^bb1(%[[B:.+]]: memref<4xf32>, %[[BOWN:.+]]: i1):
 //       CHECK:   util.return %[[B]], %[[BOWN]] : memref<4xf32>, i1
@@ -102,7 +101,7 @@ func.func @multi_block(%c: i1, %t: memref<4xf32>, %f: f32) -> memref<4xf32> {
 // A scope inside an scf.for body updating the loop-carried buffer.
 // CHECK-LABEL: func.func @in_loop
 //       CHECK: scf.for {{.+}} iter_args(%[[ACC:.+]] = %{{.+}}, %[[ACCOWN:.+]] = %{{.+}}) -> (memref<4xf32>, i1) {
-//       CHECK:   %[[S:.+]]:2 = util.scope (%[[ACC]] as %{{.+}}: memref<4xf32>, %{{.+}} as %{{.+}}: i1) -> (%[[ACC]], i1) {
+//       CHECK:   %[[S:.+]]:2 = util.scope (%[[ACC]] as %{{.+}}: memref<4xf32>) -> (%[[ACC]], i1) {
 //       CHECK:   scf.yield %[[S]]#0, %{{.+}} : memref<4xf32>, i1
 func.func @in_loop(%t: memref<4xf32>, %n: index, %f: f32) -> memref<4xf32> {
   %c0 = arith.constant 0 : index

@@ -12,3 +12,13 @@ func.func @annotate(%t: tensor<4xf32>, %f: f32) -> tensor<4xf32> {
   } : tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// Without tensors there is nothing to bufferize: no error.
+func.func @no_annotate_without_tensors(%f: f32) -> f32 {
+  %r = util.annotate [#util.zone<"a">] {
+    util.return %f : f32
+  } : f32
+  return %r : f32
+}

@@ -138,13 +138,13 @@ func.func @untied_dynamic(%d0: index, %d1: index, %f: f32) -> tensor<?x?xf32> {
 // -----
 
 // A multi-block body: the branch forwards the capture's buffer to another
-// block, which updates it in place. (The tie is dropped: a result yielded
-// from a non-entry block argument is not recognized as the capture.)
+// block, which updates it in place; both exits yield the capture's buffer, so
+// the tie stays.
 // CHECK-LABEL: func.func @multi_block
 //  CHECK-SAME: (%[[C:.+]]: i1, %[[T:.+]]: memref<4xf32>, %[[F:.+]]: f32)
 //   CHECK-NOT: memref.alloc
 //   CHECK-NOT: memref.copy
-//       CHECK: util.scope (%[[C]] as %[[CC:.+]]: i1, %[[T]] as %[[A:.+]]: memref<4xf32>) -> (memref<4xf32>) {
+//       CHECK: util.scope (%[[C]] as %[[CC:.+]]: i1, %[[T]] as %[[A:.+]]: memref<4xf32>) -> (%[[T]]) {
 //       CHECK:   cf.cond_br %[[CC]], ^bb1(%[[A]] : memref<4xf32>), ^bb2
 //       CHECK: ^bb1(%[[B:.+]]: memref<4xf32>):
 //       CHECK:   linalg.fill ins(%[[F]] : f32) outs(%[[B]] : memref<4xf32>)
@@ -179,4 +179,24 @@ func.func @no_write_to_constant(%f: f32) -> tensor<2xf32> {
     util.return %x : tensor<2xf32>
   }
   return %r : tensor<2xf32>
+}
+
+// -----
+
+// A multi-block body where one exit yields a new buffer: the tie is dropped
+// on that result (the buffers differ at run time).
+// CHECK-LABEL: func.func @multi_block_untied
+//       CHECK: util.scope (%{{.+}} as %{{.+}}: i1, %[[T:.+]] as %{{.+}}: memref<?xf32>{%[[D:.+]]}) -> (memref<?xf32>{%[[D]]}) {
+//       CHECK:   memref.alloc
+func.func @multi_block_untied(%c: i1, %t: tensor<?xf32>, %d: index, %f: f32) -> tensor<?xf32> {
+  %r = util.scope (%c as %cc: i1, %t as %a: tensor<?xf32>{%d}) -> (%t) {
+    cf.cond_br %cc, ^bb1, ^bb2
+  ^bb1:
+    util.return %a : tensor<?xf32>
+  ^bb2:
+    %e = tensor.empty(%d) : tensor<?xf32>
+    %x = linalg.fill ins(%f : f32) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+    util.return %x : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
 }

@@ -178,3 +178,19 @@ func.func @no_implicit_captures(%x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// A value captured explicitly and also used directly: the direct use switches
+// to the existing block argument instead of capturing the value twice.
+// CHECK-LABEL: func.func @explicit_and_implicit_use
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[D:.+]]: index)
+//       CHECK:   util.scope (%[[X]] as %[[A:.+]]: tensor<?xf32>{%[[D]]}) -> (tensor<?xf32>{%[[D]]}) {
+//  CHECK-NEXT:     arith.addf %[[A]], %[[A]]
+func.func @explicit_and_implicit_use(%x: tensor<?xf32>, %d: index) -> tensor<?xf32> {
+  %r = util.scope (%x as %a: tensor<?xf32>{%d}) -> (tensor<?xf32>{%d}) {
+    %n = arith.addf %a, %x : tensor<?xf32>
+    util.return %n : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}

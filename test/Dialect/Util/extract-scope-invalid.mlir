@@ -57,3 +57,25 @@ module {
     return
   }
 }
+
+// -----
+
+// The scope sits in a nested module: its symbol references would not resolve
+// from the outer module.
+// NONE: error: util-extract-scope needs zone=<name> or index=<n>; the module has 1 scope op; zones: 'ffn'
+// BOTH: error: util-extract-scope takes zone=<name> or index=<n>, not both; the module has 1 scope op; zones: 'ffn'
+// RANGE: error: no scope op at index 3; the module has 1 scope op; zones: 'ffn'
+module {
+  // expected-note @below {{nested symbol table is here}}
+  module @inner {
+    func.func private @helper(%x: f32) -> f32
+    func.func @k(%x: f32) -> f32 {
+      // expected-error @below {{cannot extract a scope nested in a symbol table other than the module}}
+      %r = util.scope [#util.zone<"ffn">] -> (f32) {
+        %y = func.call @helper(%x) : (f32) -> f32
+        util.return %y : f32
+      }
+      return %r : f32
+    }
+  }
+}

@@ -5,6 +5,7 @@
 // RUN: scope-opt --util-extract-scope=index=2 %s | FileCheck %s --check-prefix=LOOP
 // RUN: scope-opt --util-extract-scope=zone=branchy %s | FileCheck %s --check-prefix=MB
 // RUN: scope-opt --util-extract-scope=zone=helper %s | FileCheck %s --check-prefix=CLASH
+// RUN: scope-opt --util-extract-scope=zone=buffers %s | FileCheck %s --check-prefix=MEM
 // The extracted module is valid input again, and lookups inside the scope
 // answer as they did in place.
 // RUN: scope-opt --util-test-lookup %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOOKUP
@@ -81,6 +82,17 @@
 //       CLASH:     call @helper
 //       CLASH: func.func private @helper(
 //       CLASH: func.func private @leaf(
+// Memref captures get memref.dim; two captures share the position constant;
+// an unranked capture has no dims.
+// MEM-LABEL: func.func @buffers
+//  MEM-SAME: (%[[M:.+]]: memref<?x?xf32>, %[[V:.+]]: tensor<?xf32>, %[[U:.+]]: tensor<*xf32>)
+//       MEM: %[[C0:.+]] = arith.constant 0 : index
+//       MEM: %[[D0:.+]] = memref.dim %[[M]], %[[C0]] : memref<?x?xf32>
+//       MEM: %[[C1:.+]] = arith.constant 1 : index
+//       MEM: %[[D1:.+]] = memref.dim %[[M]], %[[C1]] : memref<?x?xf32>
+//       MEM: %[[D2:.+]] = tensor.dim %[[V]], %[[C0]] : tensor<?xf32>
+//       MEM: util.scope [#util.zone<"buffers">] (%[[M]] as %{{.+}}: memref<?x?xf32>{%[[D0]], %[[D1]]}, %[[V]] as %{{.+}}: tensor<?xf32>{%[[D2]]}, %[[U]] as %{{.+}}: tensor<*xf32>)
+//   MEM-NOT: func.func
 module attributes {test.kept} {
   func.func private @helper(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
     %r = call @leaf(%x) : (tensor<?x4xf32>) -> tensor<?x4xf32>
@@ -141,5 +153,15 @@ module attributes {test.kept} {
       util.return %h : tensor<?x4xf32>
     }
     return %r : tensor<?x4xf32>
+  }
+
+  func.func @buffers(%m: memref<?x?xf32>, %v: tensor<?xf32>, %u: tensor<*xf32>, %d0: index, %d1: index, %d2: index) {
+    util.scope [#util.zone<"buffers">] (%m as %a: memref<?x?xf32>{%d0, %d1}, %v as %b: tensor<?xf32>{%d2}, %u as %c: tensor<*xf32>) {
+      %c0 = arith.constant 0 : index
+      %cst = arith.constant 0.0 : f32
+      memref.store %cst, %a[%c0, %c0] : memref<?x?xf32>
+      util.return
+    }
+    return
   }
 }

@@ -57,17 +57,6 @@ func.func @result_dims(%d: index) -> tensor<?xf32> {
 
 // -----
 
-// A value is captured at most once.
-func.func @duplicate_capture(%t: tensor<4xf32>) {
-  // expected-error @+1 {{'util.scope' op captures a value twice (captures #0 and #1)}}
-  util.scope (%t as %a: tensor<4xf32>, %t as %b: tensor<4xf32>) {
-    util.return
-  }
-  return
-}
-
-// -----
-
 // A tied result must name an explicit capture.
 func.func @tie_not_captured(%t: tensor<4xf32>, %u: tensor<4xf32>) {
   // expected-error @+1 {{tied result '%u' does not name an explicit capture}}

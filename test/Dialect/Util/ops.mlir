@@ -173,3 +173,18 @@ func.func @memref_capture(%m: memref<?xf32>, %d: index, %v: f32) {
   }
   return
 }
+
+// -----
+
+// A value captured twice (as CSE can leave it) is valid; a tie naming it
+// refers to its first capture not yet tied, so ties round-trip.
+// CHECK-LABEL: func.func @duplicate_capture
+//  CHECK-SAME: (%[[T:.+]]: tensor<?xf32>, %[[D:.+]]: index)
+//       CHECK: util.scope (%[[T]] as %[[A:.+]]: tensor<?xf32>{%[[D]]}, %[[T]] as %[[B:.+]]: tensor<?xf32>{%[[D]]}) -> (%[[T]], %[[T]]) {
+//       CHECK:   util.return %[[A]], %[[B]]
+func.func @duplicate_capture(%t: tensor<?xf32>, %d: index) -> (tensor<?xf32>, tensor<?xf32>) {
+  %r:2 = util.scope (%t as %a: tensor<?xf32>{%d}, %t as %b: tensor<?xf32>{%d}) -> (%t, %t) {
+    util.return %a, %b : tensor<?xf32>, tensor<?xf32>
+  }
+  return %r#0, %r#1 : tensor<?xf32>, tensor<?xf32>
+}

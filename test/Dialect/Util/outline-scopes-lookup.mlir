@@ -55,3 +55,18 @@ func.func @multi_block(%c: i1, %x: f32) -> f32 {
   }
   return %r : f32
 }
+
+// -----
+
+// A zone carried by a nested module applies before and after outlining (the
+// callee lives in that module).
+module @inner attributes {util.scope_attrs = [#util.zone<"mod">]} {
+  func.func @k(%x: f32) -> f32 {
+    %r = util.scope [#util.zone<"ffn">] -> (f32) {
+      // expected-remark @below {{zones: [mod, ffn], innermost: ffn}}
+      %y = arith.mulf %x, %x {test.lookup} : f32
+      util.return %y : f32
+    }
+    return %r : f32
+  }
+}

@@ -71,19 +71,20 @@ func.func @unnamed(%x: tensor<?xf32>, %d: index) -> tensor<?xf32> {
 
 // -----
 
-// Outer scopes are outlined first: the inner scope, now inside @encoder, is
-// named after it and keeps both zones' attributes, innermost first, so that
-// lookups from its body are unchanged.
+// Callees are named and placed in the order of their scopes; the unnamed
+// inner scope is named after the enclosing function. Every callee keeps the
+// zones of the scopes around its body, innermost first, so that lookups from
+// its body are unchanged.
 // CHECK-LABEL: func.func @nested
 //       CHECK:   call @encoder(%{{.+}}, %{{.+}})
 //       CHECK: func.func private @encoder(%{{.+}}: tensor<8x?xf32>, %[[D:.+]]: index)
 //  CHECK-SAME:     attributes {util.scope_attrs = [#util.zone<"encoder">]}
 //       CHECK:   call @ffn(%{{.+}}) : (tensor<8x?xf32>) -> tensor<8x?xf32>
-//       CHECK:   call @encoder_scope_0(%[[D]])
+//       CHECK:   call @nested_scope_0(%[[D]])
 //       CHECK: func.func private @ffn(%{{.+}}: tensor<8x?xf32>) -> (tensor<8x?xf32> {util.tied = 0 : i64})
 //  CHECK-SAME:     attributes {util.scope_attrs = [#util.zone<"ffn">, #util.zone<"encoder">]}
 //       CHECK:   math.tanh
-//       CHECK: func.func private @encoder_scope_0(%{{.+}}: index) -> tensor<8x?xf32>
+//       CHECK: func.func private @nested_scope_0(%{{.+}}: index) -> tensor<8x?xf32>
 //  CHECK-SAME:     attributes {util.scope_attrs = [#util.zone<"encoder">]}
 //       CHECK:   tensor.empty
 // With kind=zone the unnamed inner scope stays where it is.
@@ -103,6 +104,25 @@ func.func @nested(%x: tensor<8x?xf32>, %d: index) -> (tensor<8x?xf32>, tensor<8x
     util.return %i, %j : tensor<8x?xf32>, tensor<8x?xf32>
   }
   return %r#0, %r#1 : tensor<8x?xf32>, tensor<8x?xf32>
+}
+
+// -----
+
+// Inner scopes are outlined before outer ones: a dim only the inner scope op
+// used (as its result dim) is not passed to the outer callee.
+// CHECK-LABEL: func.func @nested_result_dims
+//       CHECK:   call @outer(%{{.+}}) : (tensor<?xf32>) -> tensor<?xf32>
+//       CHECK: func.func private @outer(%[[X:.+]]: tensor<?xf32>) -> tensor<?xf32>
+//       CHECK:   call @inner(%[[X]]) : (tensor<?xf32>) -> tensor<?xf32>
+func.func @nested_result_dims(%x: tensor<?xf32>, %d: index) -> tensor<?xf32> {
+  %r = util.scope [#util.zone<"outer">] -> (tensor<?xf32>{%d}) {
+    %i = util.scope [#util.zone<"inner">] -> (tensor<?xf32>{%d}) {
+      %t = math.tanh %x : tensor<?xf32>
+      util.return %t : tensor<?xf32>
+    }
+    util.return %i : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
 }
 
 // -----
@@ -254,4 +274,25 @@ func.func @no_annotate(%x: f32) -> f32 {
 //   CHECK-NOT: func.func
 util.scope {
   util.return
+}
+
+// -----
+
+// The callee goes into the nearest symbol table, here a nested module; the
+// module's own scope attributes still apply there, so they are not copied.
+// CHECK-LABEL: module @inner attributes {util.scope_attrs = [#util.zone<"mod">]}
+//       CHECK:   func.func @k
+//       CHECK:     call @ffn
+//       CHECK:   func.func private @ffn
+//  CHECK-SAME:       attributes {util.scope_attrs = [#util.zone<"ffn">]}
+module {
+  module @inner attributes {util.scope_attrs = [#util.zone<"mod">]} {
+    func.func @k(%x: f32) -> f32 {
+      %r = util.scope [#util.zone<"ffn">] -> (f32) {
+        %y = arith.mulf %x, %x : f32
+        util.return %y : f32
+      }
+      return %r : f32
+    }
+  }
 }

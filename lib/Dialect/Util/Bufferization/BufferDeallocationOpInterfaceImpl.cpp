@@ -7,15 +7,16 @@
 // `i1` ownership operand per forwarded memref and one `i1` ownership result
 // per memref result to the op's operand and result lists. On util.scope that
 // generic rewrite would land in the result_dims segment and break
-// `operandSegmentSizes` and the `tied_operands` array. This model does the
-// same thing through the op's own builder: the ownership indicators become
-// extra captures (`i1`, no dims) and extra untied results.
+// `operandSegmentSizes` and the `tied_operands` array. This model rebuilds
+// the scope through its own builder instead: the ownership indicators of the
+// results become extra untied `i1` results, and the scope takes no ownership
+// of the memrefs it captures (their ownership in the body is `false`).
 //
 // Before the pass processes the scope op itself it has processed the body
 // (blocks are visited in post-order): each memref entry block argument got a
 // trailing `i1` ownership argument and each util.return got a trailing `i1`
-// ownership operand per memref it yields. The rebuilt scope supplies the
-// matching captures and results.
+// ownership operand per memref it yields. The rebuilt scope replaces the
+// former by `false` and supplies results for the latter.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +35,9 @@ using namespace scopeir::util;
 
 namespace {
 
-static bool isMemref(Value value) { return isa<BaseMemRefType>(value.getType()); }
+static bool isMemref(Value value) {
+  return isa<BaseMemRefType>(value.getType());
+}
 
 struct ScopeOpDeallocationModel
     : BufferDeallocationOpInterface::ExternalModel<ScopeOpDeallocationModel,
@@ -58,8 +61,8 @@ struct ScopeOpDeallocationModel
              << entry.getNumArguments();
     for (Block &block : scope.getBody()) {
       auto ret = dyn_cast<ReturnOp>(block.getTerminator());
-      if (ret && ret.getNumOperands() !=
-                     scope.getNumResults() + numMemrefResults)
+      if (ret &&
+          ret.getNumOperands() != scope.getNumResults() + numMemrefResults)
         return ret.emitOpError("unexpected operands during buffer "
                                "deallocation: expected ")
                << scope.getNumResults() + numMemrefResults << ", found "
@@ -68,20 +71,28 @@ struct ScopeOpDeallocationModel
 
     // The scope takes no ownership of the memrefs it captures: their owner
     // above the scope deallocates them (retaining whatever aliases them).
-    OpBuilder builder(scope);
-    Value falseValue = arith::ConstantOp::create(builder, scope.getLoc(),
-                                                 builder.getBoolAttr(false));
-    SmallVector<Value> captures(scope.getCaptures());
-    captures.append(numMemrefCaptures, falseValue);
+    // Their ownership inside the body is thus the constant `false`, built in
+    // the body rather than captured: a scope captures a value at most once,
+    // and constant deduplication would merge several `false` captures.
+    if (numMemrefCaptures != 0) {
+      OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&entry);
+      Value falseValue = arith::ConstantOp::create(
+          bodyBuilder, scope.getLoc(), bodyBuilder.getBoolAttr(false));
+      for (BlockArgument ownership :
+           entry.getArguments().drop_front(numCaptures))
+        ownership.replaceAllUsesWith(falseValue);
+      entry.eraseArguments(numCaptures, numMemrefCaptures);
+    }
 
+    OpBuilder builder(scope);
     SmallVector<Type> resultTypes(scope.getResultTypes());
     resultTypes.append(numMemrefResults, builder.getI1Type());
     SmallVector<int64_t> ties = scope.getTiedResultIndices();
     ties.append(numMemrefResults, TiedOpInterface::kUntied);
 
     auto newScope = ScopeOp::create(
-        builder, scope.getLoc(), resultTypes, scope.getResultDims(), captures,
-        scope.getCaptureDims(), ties,
+        builder, scope.getLoc(), resultTypes, scope.getResultDims(),
+        scope.getCaptures(), scope.getCaptureDims(), ties,
         llvm::to_vector(scope.getScopeAttrsOrEmpty().getValue()));
     newScope->setDiscardableAttrs(scope->getDiscardableAttrDictionary());
     newScope.getBody().front().erase();

@@ -45,11 +45,14 @@ static SmallVector<ReturnOp> getReturnOps(ScopeOp scope) {
 
 /// Returns true if `yielded`, a value util.return yields, is the buffer of
 /// the entry block argument `bbArg` (possibly cast), whether or not `bbArg`
-/// has been bufferized yet.
-/// Looks through casts, to_buffer ops and tied results of nested ops (an
-/// inner scope that updated its capture in place).
-static bool isBufferOf(Value yielded, BlockArgument bbArg) {
+/// has been bufferized yet. Looks through casts, to_buffer ops, tied results
+/// of nested ops (an inner scope that updated its capture in place) and
+/// arguments of other blocks whose predecessors all forward such a buffer.
+static bool isBufferOf(Value yielded, BlockArgument bbArg,
+                       DenseSet<Value> &visited) {
   while (yielded != bbArg) {
+    if (!visited.insert(yielded).second)
+      return true; // A cycle through block arguments adds no other buffer.
     if (auto cast = yielded.getDefiningOp<memref::CastOp>()) {
       yielded = cast.getSource();
       continue;
@@ -58,11 +61,27 @@ static bool isBufferOf(Value yielded, BlockArgument bbArg) {
       yielded = toBuffer.getTensor();
       continue;
     }
-    auto result = dyn_cast<OpResult>(yielded);
-    auto tiedOp = result ? dyn_cast<TiedOpInterface>(result.getOwner())
-                         : TiedOpInterface();
-    Value tied =
-        tiedOp ? tiedOp.getTiedResultOperand(result.getResultNumber()) : Value();
+    if (auto blockArg = dyn_cast<BlockArgument>(yielded)) {
+      Block *block = blockArg.getOwner();
+      if (block->isEntryBlock() ||
+          block->getParent() != bbArg.getOwner()->getParent())
+        return false;
+      for (auto it = block->pred_begin(), e = block->pred_end(); it != e;
+           ++it) {
+        auto branch = dyn_cast<BranchOpInterface>((*it)->getTerminator());
+        if (!branch)
+          return false;
+        Value forwarded = branch.getSuccessorOperands(
+            it.getSuccessorIndex())[blockArg.getArgNumber()];
+        if (!forwarded || !isBufferOf(forwarded, bbArg, visited))
+          return false;
+      }
+      return true;
+    }
+    auto result = cast<OpResult>(yielded);
+    auto tiedOp = dyn_cast<TiedOpInterface>(result.getOwner());
+    Value tied = tiedOp ? tiedOp.getTiedResultOperand(result.getResultNumber())
+                        : Value();
     if (!tied)
       return false;
     yielded = tied;
@@ -70,10 +89,14 @@ static bool isBufferOf(Value yielded, BlockArgument bbArg) {
   return true;
 }
 
+static bool isBufferOf(Value yielded, BlockArgument bbArg) {
+  DenseSet<Value> visited;
+  return isBufferOf(yielded, bbArg, visited);
+}
+
 /// Marks result `index` of `scope` untied, giving it its former capture's
 /// dims as result dims: the body yields another buffer than the capture's.
-static void untieResult(RewriterBase &rewriter, ScopeOp scope,
-                        unsigned index) {
+static void untieResult(RewriterBase &rewriter, ScopeOp scope, unsigned index) {
   SmallVector<Value> resultDims;
   SmallVector<int64_t> ties = scope.getTiedResultIndices();
   for (unsigned i = 0, e = scope.getNumResults(); i < e; ++i)
@@ -152,8 +175,9 @@ struct ScopeOpBufferizationModel
              BufferRelation::Equivalent, /*isDefinite=*/true}};
   }
 
-  AliasingOpOperandList getAliasingOpOperands(Operation *op, Value value,
-                                              const AnalysisState &state) const {
+  AliasingOpOperandList
+  getAliasingOpOperands(Operation *op, Value value,
+                        const AnalysisState &state) const {
     auto scope = cast<ScopeOp>(op);
     if (auto bbArg = dyn_cast<BlockArgument>(value)) {
       if (bbArg.getOwner() != &scope.getEntryBlock())
@@ -229,8 +253,7 @@ struct ScopeOpBufferizationModel
 
     if (auto bbArg = dyn_cast<BlockArgument>(value)) {
       if (bbArg.getOwner() != &scope.getEntryBlock())
-        return Base::getBufferType(op, value, options, state,
-                                   invocationStack);
+        return Base::getBufferType(op, value, options, state, invocationStack);
       // An entry block argument is the buffer of its capture.
       return bufferTypeOf(scope.getCaptures()[bbArg.getArgNumber()]);
     }
@@ -330,7 +353,8 @@ struct ScopeOpBufferizationModel
 //===----------------------------------------------------------------------===//
 
 struct ReturnOpBufferizationModel
-    : BufferizableOpInterface::ExternalModel<ReturnOpBufferizationModel, ReturnOp> {
+    : BufferizableOpInterface::ExternalModel<ReturnOpBufferizationModel,
+                                             ReturnOp> {
   bool bufferizesToMemoryRead(Operation *op, OpOperand &opOperand,
                               const AnalysisState &state) const {
     return true;
@@ -351,7 +375,8 @@ struct ReturnOpBufferizationModel
   /// util.annotate) have to be lowered to it first.
   LogicalResult verifyAnalysis(Operation *op,
                                const AnalysisState &state) const {
-    if (isa<ScopeOp>(op->getParentOp()))
+    if (isa<ScopeOp>(op->getParentOp()) ||
+        llvm::none_of(op->getOperandTypes(), llvm::IsaPred<TensorType>))
       return success();
     return op->emitOpError("cannot be bufferized inside '")
            << op->getParentOp()->getName()
@@ -404,8 +429,8 @@ struct ReturnOpBufferizationModel
           return op->emitOpError("cannot yield a buffer of type ")
                  << value.getType() << " for a scope result of type "
                  << resultType;
-        value = memref::CastOp::create(rewriter, op->getLoc(), resultType,
-                                       value);
+        value =
+            memref::CastOp::create(rewriter, op->getLoc(), resultType, value);
       }
       operands.push_back(value);
     }

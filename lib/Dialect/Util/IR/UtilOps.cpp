@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
@@ -33,11 +34,7 @@ static SmallVector<ScopeAttrInterface> toScopeAttrs(ArrayAttr attrs) {
   return result;
 }
 
-/// Verifies the body of a scope op: every block ends in a terminator, and a
-/// terminator that returns control to the parent (return-like) is a
-/// `util.return`. Terminators that never return (`llvm.unreachable`) are
-/// allowed. Operand types of `util.return` are checked by its own verifier.
-static LogicalResult verifyScopeBody(Operation *op, Region &body) {
+LogicalResult scopeir::util::verifyScopeBody(Operation *op, Region &body) {
   for (Block &block : body) {
     if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
       return op->emitOpError("expects every block of its body to end in a "
@@ -153,6 +150,80 @@ void ScopeOp::getRegionInvocationBounds(
   bounds.emplace_back(1, 1);
 }
 
+Region &ScopeOp::getClosureBodyRegion() { return getBody(); }
+
+OperandRange ScopeOp::getClosureOperands() { return getCaptures(); }
+
+void ScopeOp::getClosureReturns(SmallVectorImpl<Operation *> &returns) {
+  for (Block &block : getBody())
+    if (auto ret = dyn_cast<ReturnOp>(block.getTerminator()))
+      returns.push_back(ret);
+}
+
+ClosureOpInterface ScopeOp::cloneReplacementExcludingOperandsAndResults(
+    ArrayRef<unsigned> excludedOperandIndices,
+    ArrayRef<unsigned> excludedResultIndices, RewriterBase &rewriter) {
+  unsigned numCaptures = getCaptures().size();
+  llvm::BitVector dropCapture(numCaptures), dropResult(getNumResults());
+  for (unsigned index : excludedOperandIndices)
+    dropCapture.set(index);
+  for (unsigned index : excludedResultIndices)
+    dropResult.set(index);
+
+  // Kept captures and their dims; old capture index -> new one (-1: gone).
+  SmallVector<Value> captures, captureDims;
+  SmallVector<int64_t> newCaptureIndex(numCaptures, TiedOpInterface::kUntied);
+  for (auto [i, capture] : llvm::enumerate(getCaptures())) {
+    if (dropCapture.test(i))
+      continue;
+    newCaptureIndex[i] = captures.size();
+    captures.push_back(capture);
+    llvm::append_range(captureDims, getCaptureDynamicDims(i));
+  }
+
+  // Kept results, their ties remapped; a result whose capture goes away is
+  // untied and takes over the capture's dims as its own.
+  SmallVector<Type> resultTypes;
+  SmallVector<Value> resultDims;
+  SmallVector<int64_t> ties;
+  for (auto [i, result] : llvm::enumerate(getResults())) {
+    if (dropResult.test(i))
+      continue;
+    resultTypes.push_back(result.getType());
+    std::optional<unsigned> tie = getTiedResultOperandIndex(i);
+    if (tie && newCaptureIndex[*tie] != TiedOpInterface::kUntied) {
+      ties.push_back(newCaptureIndex[*tie]);
+      continue;
+    }
+    ties.push_back(TiedOpInterface::kUntied);
+    llvm::append_range(resultDims, getResultDynamicDims(i));
+  }
+
+  auto newOp = ScopeOp::create(rewriter, getLoc(), resultTypes, resultDims,
+                               captures, captureDims, ties,
+                               getScopeAttrsOrEmpty().getValue());
+  newOp->setDiscardableAttrs(getOperation()->getDiscardableAttrDictionary());
+
+  // Move the body over, then drop what it no longer receives or returns.
+  Region &newBody = newOp.getBody();
+  rewriter.eraseBlock(&newBody.front());
+  rewriter.inlineRegionBefore(getBody(), newBody, newBody.end());
+  Block &entry = newBody.front();
+  assert(llvm::all_of(dropCapture.set_bits(),
+                      [&](unsigned i) {
+                        return entry.getArgument(i).use_empty();
+                      }) &&
+         "excluded captures must have no uses in the body");
+  rewriter.modifyOpInPlace(newOp, [&] { entry.eraseArguments(dropCapture); });
+  if (dropResult.any()) {
+    SmallVector<Operation *> returns;
+    newOp.getClosureReturns(returns);
+    for (Operation *ret : returns)
+      rewriter.modifyOpInPlace(ret, [&] { ret->eraseOperands(dropResult); });
+  }
+  return cast<ClosureOpInterface>(newOp.getOperation());
+}
+
 /// Parses `{%d0, %d1}` if present.
 static ParseResult
 parseOptionalDims(OpAsmParser &parser,
@@ -232,14 +303,29 @@ ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
         if (tiedResult.has_value()) {
           if (failed(*tiedResult))
             return failure();
-          auto it = llvm::find_if(captures, [&](const auto &capture) {
+          // A value captured more than once names its first capture not yet
+          // tied. Ties to such captures listed out of capture order come
+          // back in capture order: the captures are one value, so only the
+          // block argument a storage hint refers to changes (the generic
+          // form keeps it exactly).
+          auto names = [&](const OpAsmParser::UnresolvedOperand &capture) {
             return capture.name == tiedValue.name &&
                    capture.number == tiedValue.number;
-          });
-          if (it == captures.end())
+          };
+          int64_t index = -1;
+          for (auto [i, capture] : llvm::enumerate(captures)) {
+            if (!names(capture))
+              continue;
+            if (index < 0)
+              index = i;
+            if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
+              index = i;
+              break;
+            }
+          }
+          if (index < 0)
             return parser.emitError(loc, "tied result '")
                    << tiedValue.name << "' does not name an explicit capture";
-          int64_t index = std::distance(captures.begin(), it);
           ties.push_back(index);
           resultTypes.push_back(captureTypes[index]);
           return success();
@@ -334,14 +420,9 @@ LogicalResult ScopeOp::verify() {
   if (failed(verifyScopeAttrs(*this, getScopeAttrsAttr())))
     return failure();
 
-  // Each value is captured at most once.
-  llvm::SmallDenseMap<Value, unsigned> captureIndex;
-  for (auto [i, capture] : llvm::enumerate(getCaptures())) {
-    auto [it, inserted] = captureIndex.try_emplace(capture, i);
-    if (!inserted)
-      return emitOpError("captures a value twice (captures #")
-             << it->second << " and #" << i << ")";
-  }
+  // A value may be captured more than once: replacing one value by another
+  // (CSE, folding) can make two captures equal, and verification must not
+  // fail after such a rewrite. The canonicalizer merges them.
 
   // Dims: one index per dynamic dimension of each capture.
   unsigned expectedCaptureDims = 0;
@@ -448,11 +529,16 @@ LogicalResult AnnotateOp::verify() {
   return verifyScopeAttrs(*this, getScopeAttrsAttr());
 }
 
+LogicalResult scopeir::util::verifyAnnotationBody(Operation *op,
+                                                  Region &body) {
+  if (body.front().getNumArguments() != 0)
+    return op->emitOpError("takes no explicit captures: its entry block must "
+                           "have no arguments");
+  return verifyScopeBody(op, body);
+}
+
 LogicalResult AnnotateOp::verifyRegions() {
-  if (getBody().front().getNumArguments() != 0)
-    return emitOpError("takes no explicit captures: its entry block must "
-                       "have no arguments");
-  return verifyScopeBody(*this, getBody());
+  return verifyAnnotationBody(*this, getBody());
 }
 
 //===----------------------------------------------------------------------===//

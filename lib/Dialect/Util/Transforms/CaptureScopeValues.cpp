@@ -30,22 +30,31 @@ static void captureImplicitValues(RewriterBase &rewriter, ScopeOp scope,
   if (values.empty())
     return;
 
+  // A value may be captured explicitly and also used directly: such uses
+  // switch to the existing block argument.
+  Block &entry = scope.getEntryBlock();
+  llvm::SmallDenseMap<Value, Value> captureToArg;
+  for (auto [capture, arg] :
+       llvm::zip_equal(scope.getCaptures(), entry.getArguments()))
+    captureToArg.try_emplace(capture, arg);
+
   ScopeDimBuilder dims(scope, /*allowCreate=*/true, dimIndex);
   SmallVector<Value> newCaptures, newDims;
+  bool anyUse = false;
   for (Value value : values) {
+    if (captureToArg.count(value)) {
+      anyUse = true;
+      continue;
+    }
     FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(value);
     if (failed(valueDims))
       continue;
     newCaptures.push_back(value);
     llvm::append_range(newDims, *valueDims);
+    captureToArg[value] = entry.addArgument(value.getType(), value.getLoc());
   }
 
-  if (!newCaptures.empty()) {
-    Block &entry = scope.getEntryBlock();
-    llvm::SmallDenseMap<Value, Value> captureToArg;
-    for (Value capture : newCaptures)
-      captureToArg[capture] =
-          entry.addArgument(capture.getType(), capture.getLoc());
+  if (!newCaptures.empty() || anyUse) {
     scope.getBody().walk([&](Operation *inner) {
       for (OpOperand &operand : inner->getOpOperands())
         if (Value arg = captureToArg.lookup(operand.get()))

@@ -157,6 +157,7 @@ func::FuncOp ExtractScopePass::buildFunction(ScopeOpInterface scope,
       mapping.map(capture,
                   entry->addArgument(capture.getType(), capture.getLoc()));
   if (auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op)) {
+    llvm::SmallDenseMap<int64_t, Value> positions;
     for (OpOperand &operand : op->getOpOperands()) {
       if (!llvm::is_contained(explicitCaptures, operand.get()))
         continue;
@@ -174,7 +175,9 @@ func::FuncOp ExtractScopePass::buildFunction(ScopeOpInterface scope,
         Value dim = dims[next++];
         if (mapping.contains(dim))
           continue;
-        Value position = arith::ConstantIndexOp::create(builder, loc, i);
+        Value &position = positions[i];
+        if (!position)
+          position = arith::ConstantIndexOp::create(builder, loc, i);
         Value computed =
             isa<MemRefType>(shaped)
                 ? memref::DimOp::create(builder, loc, arg, position).getResult()
@@ -235,6 +238,18 @@ void ExtractScopePass::runOnOperation() {
   if (failed(selected))
     return signalPassFailure();
   auto [scope, position] = *selected;
+
+  // The scope's symbol references resolve in its nearest symbol table; they
+  // would not resolve from the module if that were a nested one.
+  Operation *symbolTableOp =
+      SymbolTable::getNearestSymbolTable(scope->getParentOp());
+  if (symbolTableOp != getOperation()) {
+    scope->emitError("cannot extract a scope nested in a symbol table other "
+                     "than the module")
+            .attachNote(symbolTableOp->getLoc())
+        << "nested symbol table is here";
+    return signalPassFailure();
+  }
 
   std::string name = getZoneName(scope).str();
   if (name.empty())

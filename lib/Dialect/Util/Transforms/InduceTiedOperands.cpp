@@ -8,6 +8,7 @@
 
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
 
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -72,8 +73,8 @@ static bool diesAtScope(ScopeOp scope, unsigned index) {
   for (OpOperand &use : capture.getUses()) {
     Operation *user = use.getOwner();
     if (user == scope.getOperation() &&
-        use.getOperandNumber() == scope.getCaptures().getBeginOperandIndex() +
-                                      index)
+        use.getOperandNumber() ==
+            scope.getCaptures().getBeginOperandIndex() + index)
       continue;
     Operation *ancestor = block->findAncestorOpInBlock(*user);
     if (!ancestor || ancestor == scope.getOperation() ||
@@ -83,15 +84,14 @@ static bool diesAtScope(ScopeOp scope, unsigned index) {
   return true;
 }
 
-/// Returns the entry block argument of `scope` that every `util.return` of
-/// the body produces result `index` in place from, or null.
+/// Returns the entry block argument of `scope` that every value the body
+/// returns for result `index` is produced in place from, or null.
 static BlockArgument getInPlaceCapture(ScopeOp scope, unsigned index) {
+  SmallVector<Value> returned;
+  getReturnedValues(scope, index, returned);
   BlockArgument source;
-  for (Block &block : scope.getBody()) {
-    auto ret = dyn_cast<ReturnOp>(block.getTerminator());
-    if (!ret)
-      continue;
-    BlockArgument arg = traceInPlaceSource(ret.getOperand(index));
+  for (Value value : returned) {
+    BlockArgument arg = traceInPlaceSource(value);
     if (!arg || arg.getOwner() != &scope.getEntryBlock() ||
         (source && source != arg))
       return {};
@@ -129,13 +129,13 @@ static void induceTies(ScopeOp scope) {
       llvm::append_range(resultDims,
                          scope.getResultDynamicDims(result.getResultNumber()));
   scope.getResultDimsMutable().assign(resultDims);
-  scope.setTiedOperandsAttr(
-      DenseI64ArrayAttr::get(scope.getContext(), ties));
+  scope.setTiedOperandsAttr(DenseI64ArrayAttr::get(scope.getContext(), ties));
 }
 
 namespace {
 struct InduceTiedOperandsPass
-    : public scopeir::util::impl::InduceTiedOperandsPassBase<InduceTiedOperandsPass> {
+    : public scopeir::util::impl::InduceTiedOperandsPassBase<
+          InduceTiedOperandsPass> {
   void runOnOperation() override {
     // Post-order: an inner scope's new ties extend the chains of the scope
     // around it.

@@ -12,7 +12,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
@@ -67,29 +66,34 @@ static std::string getCalleeName(ScopeOpInterface scope, Operation *anchor,
   return name + "scope_" + std::to_string(counter++);
 }
 
-/// Returns true if `op` returns control from the scope body it terminates
-/// (the scope verifiers require those to be util.return for util.scope).
+/// Returns true if `terminator` returns control from the scope body it ends
+/// (for util.scope, the verifier requires it to be a util.return).
 static bool exitsScope(Operation *terminator) {
-  return terminator->hasTrait<OpTrait::ReturnLike>() ||
-         isa<RegionBranchTerminatorOpInterface>(terminator);
+  return terminator->getNumSuccessors() == 0 &&
+         (terminator->hasTrait<OpTrait::ReturnLike>() ||
+          isa<RegionBranchTerminatorOpInterface>(terminator));
 }
 
 namespace {
-/// Outlines scopes one at a time; keeps the symbol tables and name counters
-/// across them.
+/// Outlines scopes: first declares a callee for every scope to outline, in
+/// pre-order, then moves the bodies in, inner scopes first.
 class ScopeOutliner {
 public:
   explicit ScopeOutliner(StringRef kind) : kind(kind) {}
 
-  /// Outlines `scope` unless it is filtered out or cannot be outlined.
-  void outline(ScopeOpInterface scope);
+  /// Creates and inserts the (empty) callee of `scope`, or returns null if
+  /// the scope is filtered out or cannot be outlined.
+  func::FuncOp declareCallee(ScopeOpInterface scope);
+
+  /// Moves the body of `scope` into `callee` and replaces the scope by a call.
+  void outline(ScopeOpInterface scope, func::FuncOp callee);
 
 private:
   StringRef kind;
   SymbolTableCollection symbolTables;
-  /// Number of unnamed scopes outlined so far from each anchor op.
+  /// Number of unnamed scopes declared so far in each anchor op.
   llvm::DenseMap<Operation *, unsigned> counters;
-  /// The last callee outlined from each anchor op: callees follow their
+  /// The last callee declared for each anchor op: callees follow their
   /// anchor in the order of their scopes.
   llvm::DenseMap<Operation *, Operation *> lastCallee;
 };
@@ -99,42 +103,65 @@ struct OutlineScopesPass
   using Base::Base;
 
   void runOnOperation() override {
-    // Pre-order: an outer scope moves into its callee before the scopes
-    // nested in it are visited, so those are named after, and placed next
-    // to, that callee. Regions are moved, never cloned, so the collected ops
-    // survive.
-    SmallVector<ScopeOpInterface> scopes;
-    getOperation()->walk<WalkOrder::PreOrder>(
-        [&](ScopeOpInterface scope) { scopes.push_back(scope); });
+    // Names and positions follow the pre-order of the scopes. Bodies are
+    // moved inner scopes first: an inner scope is a call by the time its
+    // parent's arguments are computed, so values only the inner scope op
+    // needed (its result dims) are not passed to the parent's callee.
     ScopeOutliner outliner(kind);
-    for (ScopeOpInterface scope : scopes)
-      outliner.outline(scope);
+    SmallVector<std::pair<ScopeOpInterface, func::FuncOp>> work;
+    getOperation()->walk<WalkOrder::PreOrder>([&](ScopeOpInterface scope) {
+      if (func::FuncOp callee = outliner.declareCallee(scope))
+        work.emplace_back(scope, callee);
+    });
+    for (auto [scope, callee] : llvm::reverse(work))
+      outliner.outline(scope, callee);
   }
 };
 } // namespace
 
-void ScopeOutliner::outline(ScopeOpInterface scope) {
-  Operation *op = scope;
-  if (scope.isAnnotationLike() || !hasOnlyOutlinableState(scope))
-    return;
-  if (!kind.empty() && !scope.getScopeAttrOfKind(kind))
-    return;
-  Operation *symbolTableOp = SymbolTable::getNearestSymbolTable(op->getParentOp());
+/// Returns the op directly in the nearest symbol table above `op` that holds
+/// `op` (usually a function), or null if there is none or it is `op`.
+static Operation *getAnchor(Operation *op) {
+  Operation *symbolTableOp =
+      SymbolTable::getNearestSymbolTable(op->getParentOp());
   if (!symbolTableOp)
-    return;
-  // The anchor is the op of the symbol table (usually a function) that holds
-  // the scope; the callee goes after it and the callees outlined before.
+    return nullptr;
   Operation *anchor = op;
   while (anchor->getParentOp() != symbolTableOp)
     anchor = anchor->getParentOp();
-  if (anchor == op)
-    return;
+  return anchor == op ? nullptr : anchor;
+}
 
+func::FuncOp ScopeOutliner::declareCallee(ScopeOpInterface scope) {
+  Operation *op = scope;
+  if (scope.isAnnotationLike() || !hasOnlyOutlinableState(scope))
+    return {};
+  if (!kind.empty() && !scope.getScopeAttrOfKind(kind))
+    return {};
   Region &body = scope.getScopeBody();
-  Block &entry = body.front();
+  if (body.empty() ||
+      body.front().getNumArguments() != scope.getExplicitCaptures().size())
+    return {};
+  Operation *anchor = getAnchor(op);
+  if (!anchor)
+    return {};
+
+  OpBuilder builder(op->getContext());
+  auto callee = func::FuncOp::create(
+      op->getLoc(), getCalleeName(scope, anchor, counters[anchor]),
+      builder.getFunctionType({}, {}));
+  callee.setPrivate();
+  Operation *&previous = lastCallee[anchor];
+  symbolTables.getSymbolTable(anchor->getParentOp())
+      .insert(callee, std::next((previous ? previous : anchor)->getIterator()));
+  previous = callee;
+  return callee;
+}
+
+void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
+  Operation *op = scope;
+  Region &body = scope.getScopeBody();
   OperandRange explicitCaptures = scope.getExplicitCaptures();
-  if (entry.getNumArguments() != explicitCaptures.size())
-    return;
 
   // Arguments: explicit captures, then implicit captures in first-use order.
   // A constant is cloned into the callee rather than passed; a value both
@@ -150,22 +177,15 @@ void ScopeOutliner::outline(ScopeOpInterface scope) {
   llvm::append_range(operands, implicitArgs);
 
   OpBuilder builder(op->getContext());
-  auto fnType = builder.getFunctionType(ValueRange(operands).getTypes(),
-                                        op->getResultTypes());
-  unsigned &counter = counters[anchor];
-  auto fn = func::FuncOp::create(op->getLoc(),
-                                 getCalleeName(scope, anchor, counter), fnType);
-  fn.setPrivate();
-  Operation *&previous = lastCallee[anchor];
-  symbolTables.getSymbolTable(symbolTableOp)
-      .insert(fn, std::next((previous ? previous : anchor)->getIterator()));
-  previous = fn;
+  callee.setFunctionType(builder.getFunctionType(
+      ValueRange(operands).getTypes(), op->getResultTypes()));
 
   // The callee keeps every scope attribute its body saw, innermost first.
-  SmallVector<Attribute> scopeAttrs = collectScopeAttrsUpTo(op, symbolTableOp);
+  SmallVector<Attribute> scopeAttrs =
+      collectScopeAttrsUpTo(op, callee->getParentOp());
   if (!scopeAttrs.empty())
-    fn->setAttr(UtilDialect::getScopeAttrsAttrName(),
-                builder.getArrayAttr(scopeAttrs));
+    callee->setAttr(UtilDialect::getScopeAttrsAttrName(),
+                    builder.getArrayAttr(scopeAttrs));
 
   // Ties survive as result attributes naming the argument.
   if (auto tied = dyn_cast<TiedOpInterface>(op)) {
@@ -175,30 +195,33 @@ void ScopeOutliner::outline(ScopeOpInterface scope) {
         continue;
       auto it = llvm::find(explicitCaptures, tiedValue);
       if (it != explicitCaptures.end())
-        fn.setResultAttr(i, "util.tied",
-                         builder.getI64IntegerAttr(
-                             std::distance(explicitCaptures.begin(), it)));
+        callee.setResultAttr(i, "util.tied",
+                             builder.getI64IntegerAttr(
+                                 std::distance(explicitCaptures.begin(), it)));
     }
   }
 
   // Move the body; add the implicit arguments and constants.
-  Region &fnBody = fn.getBody();
-  fnBody.takeBody(body);
-  Block &fnEntry = fnBody.front();
+  Region &calleeBody = callee.getBody();
+  calleeBody.takeBody(body);
+  Block &calleeEntry = calleeBody.front();
   for (Value value : implicitArgs)
-    replaceAllUsesInRegionWith(value, fnEntry.addArgument(value.getType(),
-                                                          value.getLoc()),
-                               fnBody);
+    replaceAllUsesInRegionWith(
+        value, calleeEntry.addArgument(value.getType(), value.getLoc()),
+        calleeBody);
   for (auto [value, arg] :
-       llvm::zip_equal(explicitCaptures, fnEntry.getArguments()))
-    replaceAllUsesInRegionWith(value, arg, fnBody);
-  builder.setInsertionPointToStart(&fnEntry);
+       llvm::zip_equal(explicitCaptures, calleeEntry.getArguments()))
+    replaceAllUsesInRegionWith(value, arg, calleeBody);
+  builder.setInsertionPointToStart(&calleeEntry);
   for (Value value : constants)
     replaceAllUsesInRegionWith(
-        value, builder.clone(*value.getDefiningOp())->getResult(0), fnBody);
-  for (Block &block : fnBody) {
-    Operation *terminator = block.getTerminator();
-    if (!exitsScope(terminator))
+        value, builder.clone(*value.getDefiningOp())->getResult(0), calleeBody);
+  for (Block &block : calleeBody) {
+    if (block.empty())
+      continue;
+    Operation *terminator = &block.back();
+    if (!terminator->hasTrait<OpTrait::IsTerminator>() ||
+        !exitsScope(terminator))
       continue;
     builder.setInsertionPoint(terminator);
     func::ReturnOp::create(builder, terminator->getLoc(),
@@ -208,7 +231,7 @@ void ScopeOutliner::outline(ScopeOpInterface scope) {
 
   // Replace the scope by the call; its discardable attributes move along.
   builder.setInsertionPoint(op);
-  auto call = func::CallOp::create(builder, op->getLoc(), fn, operands);
+  auto call = func::CallOp::create(builder, op->getLoc(), callee, operands);
   for (NamedAttribute attr : op->getDiscardableAttrs())
     call->setAttr(attr.getName(), attr.getValue());
   op->replaceAllUsesWith(call.getResults());

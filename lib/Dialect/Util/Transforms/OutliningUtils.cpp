@@ -26,6 +26,5 @@ SmallVector<Attribute> scopeir::util::collectScopeAttrsUpTo(Operation *from,
 bool scopeir::util::isClonableConstant(Value value) {
   Operation *def = value.getDefiningOp();
   return def && def->getNumOperands() == 0 && def->getNumResults() == 1 &&
-         def->getNumRegions() == 0 &&
-         def->hasTrait<OpTrait::ConstantLike>();
+         def->getNumRegions() == 0 && def->hasTrait<OpTrait::ConstantLike>();
 }

@@ -500,7 +500,15 @@ LogicalResult scopeir::util::inlineScope(RewriterBase &rewriter,
   // A single block that returns: splice its ops in place.
   if (body.hasOneBlock() && !entry->empty() && isScopeReturn(&entry->back())) {
     Operation *terminator = &entry->back();
-    SmallVector<Value> results(terminator->getOperands());
+    // A returned entry block argument is its capture: the block and its
+    // arguments are gone once inlined.
+    SmallVector<Value> results;
+    for (Value value : terminator->getOperands()) {
+      auto arg = dyn_cast<BlockArgument>(value);
+      results.push_back(arg && arg.getOwner() == entry
+                            ? captures[arg.getArgNumber()]
+                            : value);
+    }
     rewriter.eraseOp(terminator);
     rewriter.inlineBlockBefore(entry, op, captures);
     rewriter.replaceOp(op, results);

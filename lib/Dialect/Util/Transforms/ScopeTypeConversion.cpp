@@ -31,8 +31,7 @@ static LogicalResult checkConvertedDims(Operation *op, StringRef what,
     return op->emitError("type conversion of ")
            << what << " #" << index << " from " << original << " to " << type
            << " changes its number of dynamic dims from " << expected << " to "
-           << getNumDynamicDims(type)
-           << "; scope dims cannot be converted";
+           << getNumDynamicDims(type) << "; scope dims cannot be converted";
   }
   return success();
 }
@@ -77,7 +76,8 @@ struct ConvertScopeOp : OpConversionPattern<ScopeOp> {
     for (auto [i, capture] : llvm::enumerate(op.getCaptures())) {
       ValueRange converted = adaptor.getCaptures()[i];
       SmallVector<Type> types(converted.getTypes());
-      if (failed(checkConvertedDims(op, "capture", i, capture.getType(), types)))
+      if (failed(
+              checkConvertedDims(op, "capture", i, capture.getType(), types)))
         return failure();
       unsigned numDims = getNumDynamicDims(capture.getType());
       ArrayRef<Value> dims = ArrayRef(captureDims).slice(dimOffset, numDims);
@@ -125,10 +125,10 @@ struct ConvertScopeOp : OpConversionPattern<ScopeOp> {
       llvm::append_range(newResultTypes, types);
     }
 
-    auto newOp = ScopeOp::create(
-        rewriter, op.getLoc(), newResultTypes, newResultDims, newCaptures,
-        newCaptureDims, newTies,
-        llvm::to_vector(op.getScopeAttrsOrEmpty().getValue()));
+    auto newOp =
+        ScopeOp::create(rewriter, op.getLoc(), newResultTypes, newResultDims,
+                        newCaptures, newCaptureDims, newTies,
+                        llvm::to_vector(op.getScopeAttrsOrEmpty().getValue()));
     newOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
 
     // Move the body over the builder's placeholder entry block, then convert
@@ -144,8 +144,8 @@ struct ConvertScopeOp : OpConversionPattern<ScopeOp> {
 
     SmallVector<SmallVector<Value>> replacements;
     for (auto [begin, size] : resultSlices)
-      replacements.push_back(llvm::to_vector_of<Value>(
-          newOp.getResults().slice(begin, size)));
+      replacements.push_back(
+          llvm::to_vector_of<Value>(newOp.getResults().slice(begin, size)));
     rewriter.replaceOpWithMultiple(op, std::move(replacements));
     return success();
   }
@@ -183,8 +183,8 @@ struct ConvertAnnotateOp : OpConversionPattern<AnnotateOp> {
       return rewriter.notifyMatchFailure(op, "cannot convert the body");
     SmallVector<SmallVector<Value>> replacements;
     for (auto [begin, size] : resultSlices)
-      replacements.push_back(llvm::to_vector_of<Value>(
-          newOp.getResults().slice(begin, size)));
+      replacements.push_back(
+          llvm::to_vector_of<Value>(newOp.getResults().slice(begin, size)));
     rewriter.replaceOpWithMultiple(op, std::move(replacements));
     return success();
   }

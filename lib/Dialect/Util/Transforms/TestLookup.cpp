@@ -19,7 +19,8 @@ using namespace mlir;
 using namespace scopeir::util;
 
 namespace {
-struct TestLookupPass : public scopeir::util::impl::TestLookupPassBase<TestLookupPass> {
+struct TestLookupPass
+    : public scopeir::util::impl::TestLookupPassBase<TestLookupPass> {
   void runOnOperation() override {
     getOperation()->walk([](Operation *op) {
       if (!op->hasAttr("test.lookup"))

@@ -19,7 +19,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace scopeir::util {
-#define GEN_PASS_DEF_TESTSCOPETYPECONVERSION
+#define GEN_PASS_DEF_TESTSCOPETYPECONVERSIONPASS
 #include "scopeir/Dialect/Util/Transforms/Passes.h.inc"
 } // namespace scopeir::util
 
@@ -44,20 +44,21 @@ public:
       if (element.isInteger(1))
         return type.clone(IntegerType::get(type.getContext(), 8));
       // Test-only: a rule that adds a dynamic dim.
-      if (element.isInteger(2) && type.getShape() ==
-                                      ArrayRef<int64_t>{ShapedType::kDynamic})
+      if (element.isInteger(2) &&
+          type.getShape() == ArrayRef<int64_t>{ShapedType::kDynamic})
         return RankedTensorType::get(
             {ShapedType::kDynamic, ShapedType::kDynamic},
             IntegerType::get(type.getContext(), 8));
       return std::nullopt;
     });
-    addConversion([](ComplexType type, SmallVectorImpl<Type> &results)
-                      -> std::optional<LogicalResult> {
-      if (!isSplitComplex(type))
-        return std::nullopt;
-      results.append(2, type.getElementType());
-      return success();
-    });
+    addConversion(
+        [](ComplexType type,
+           SmallVectorImpl<Type> &results) -> std::optional<LogicalResult> {
+          if (!isSplitComplex(type))
+            return std::nullopt;
+          results.append(2, type.getElementType());
+          return success();
+        });
 
     // Converted values back to the original type.
     addSourceMaterialization([](OpBuilder &builder, Type type,
@@ -109,8 +110,8 @@ template <typename OpTy, unsigned Part>
 struct ConvertPart : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(OpTy op, typename OpConversionPattern<OpTy>::OneToNOpAdaptor
-                               adaptor,
+  matchAndRewrite(OpTy op,
+                  typename OpConversionPattern<OpTy>::OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ValueRange parts = adaptor.getComplex();
     if (parts.size() != 2)
@@ -175,7 +176,8 @@ struct ConvertCondBranch : OpConversionPattern<cf::CondBranchOp> {
 };
 
 struct TestScopeTypeConversionPass
-    : scopeir::util::impl::TestScopeTypeConversionBase<TestScopeTypeConversionPass> {
+    : scopeir::util::impl::TestScopeTypeConversionPassBase<
+          TestScopeTypeConversionPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     TestTypeConverter converter;

@@ -1,4 +1,4 @@
-//===- BufferizableOpInterfaceImpl.h - util bufferization models -*- C++ -*-===//
+//===- BufferizableOpInterfaceImpl.h - Bufferization models -----*- C++ -*-===//
 //
 // This file declares the registration of the util dialect's external models
 // for One-Shot Bufferize and for the ownership-based buffer deallocation.

@@ -1,7 +1,7 @@
 //===- UtilInterfaces.h - util interfaces and scope queries -----*- C++ -*-===//
 //
 // This file declares ScopeAttrInterface, ScopeOpInterface, TiedOpInterface,
-// ShapeAwareOpInterface and the scope attribute lookups.
+// ShapeAwareOpInterface, ClosureOpInterface and the scope attribute lookups.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -20,6 +21,7 @@
 #include "scopeir/Dialect/Util/IR/UtilAttrInterfaces.h.inc"
 
 namespace scopeir::util {
+class ClosureOpInterface;
 class ScopeOpInterface;
 } // namespace scopeir::util
 

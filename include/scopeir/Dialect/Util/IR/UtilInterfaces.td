@@ -1,7 +1,7 @@
 //===- UtilInterfaces.td - util op and attribute interfaces -*- tablegen -*-===//
 //
-// ScopeAttrInterface, ScopeOpInterface, TiedOpInterface and
-// ShapeAwareOpInterface.
+// ScopeAttrInterface, ScopeOpInterface, TiedOpInterface,
+// ShapeAwareOpInterface and ClosureOpInterface.
 //
 //===----------------------------------------------------------------------===//
 
@@ -177,6 +177,67 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
     bool isBarrier() {
       return ::llvm::any_of($_op.getScopeAttributes(),
           [](auto attr) { return attr.isScopeBarrier(); });
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// ClosureOpInterface
+//===----------------------------------------------------------------------===//
+
+def Util_ClosureOpInterface : OpInterface<"ClosureOpInterface"> {
+  let cppNamespace = "::scopeir::util";
+  let description = [{
+    An op whose body region runs on a list of explicitly captured values (the
+    *closure operands*, one entry block argument each) and whose results are
+    the operands of the body's exiting terminators. Closure optimization
+    (dropping, inlining and merging captures and results) is written once
+    against this interface, in the util canonicalization patterns.
+
+    An op implementing it may also implement `TiedOpInterface` (ties index the
+    closure operands) and `ShapeAwareOpInterface` (dynamic dims of closure
+    operands and results); `cloneReplacementExcludingOperandsAndResults`
+    keeps all of them consistent.
+  }];
+  let methods = [
+    InterfaceMethod<
+      "Returns the region that runs on the closure operands.",
+      "::mlir::Region &", "getClosureBodyRegion">,
+    InterfaceMethod<
+      "Returns the captured values; entry block argument `i` of the body "
+      "stands for operand `i`.",
+      "::mlir::OperandRange", "getClosureOperands">,
+    InterfaceMethod<
+      "Returns the results, one per operand of each exiting terminator.",
+      "::mlir::ResultRange", "getClosureResults", (ins), [{}], [{
+        return $_op->getResults();
+      }]>,
+    InterfaceMethod<
+      "Returns the terminators of the body that exit it (their operands "
+      "become the results).",
+      "void", "getClosureReturns",
+      (ins "::llvm::SmallVectorImpl<::mlir::Operation *> &":$returns)>,
+    InterfaceMethod<[{
+        Creates (with `rewriter`, before this op) a copy of this op without
+        the closure operands at `excludedOperandIndices` and the results at
+        `excludedResultIndices` (both sorted, unique), moves the body into it
+        and returns it. The entry block arguments of excluded operands must
+        have no uses; the exiting terminators lose the operands of excluded
+        results. Dims and ties follow: a kept result tied to an excluded
+        operand becomes untied and carries that operand's dims. This op is
+        left with an empty body: the caller replaces its kept results with
+        the new op's (in order) and erases it.
+      }],
+      "::scopeir::util::ClosureOpInterface",
+      "cloneReplacementExcludingOperandsAndResults",
+      (ins "::llvm::ArrayRef<unsigned>":$excludedOperandIndices,
+           "::llvm::ArrayRef<unsigned>":$excludedResultIndices,
+           "::mlir::RewriterBase &":$rewriter)>,
+  ];
+  let extraSharedClassDeclaration = [{
+    /// Returns the entry block argument standing for closure operand `index`.
+    ::mlir::BlockArgument getClosureBodyArgument(unsigned index) {
+      return $_op.getClosureBodyRegion().front().getArgument(index);
     }
   }];
 }

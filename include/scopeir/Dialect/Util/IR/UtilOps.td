@@ -27,6 +27,7 @@ def Util_ScopeOp : Util_Op<"scope", [
     DeclareOpInterfaceMethods<Util_ScopeOpInterface>,
     DeclareOpInterfaceMethods<Util_TiedOpInterface>,
     DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
+    DeclareOpInterfaceMethods<Util_ClosureOpInterface>,
   ]> {
   let summary = "A scoped region with explicit captures and tied results";
   let description = [{
@@ -36,7 +37,8 @@ def Util_ScopeOp : Util_Op<"scope", [
 
     - **explicit captures** that become the entry block's arguments,
       `%value as %arg: type{dims}`; values from above may also be used
-      implicitly. A value is captured at most once.
+      implicitly. Rewrites such as CSE may make two captures the same value;
+      that is valid, and the canonicalizer merges them.
     - **tied results**: a result written as `%capture` in the result list is
       the in-place update of that capture; it has the capture's type and
       dims. Ties are storage hints; they never change what is computed.
@@ -62,6 +64,12 @@ def Util_ScopeOp : Util_Op<"scope", [
     speculatable: `--cse` does not try to merge two scopes and LICM does not
     hoist one (see docs/util.md for why). The ops inside a scope are
     optimized as they would be without it.
+
+    `--canonicalize` optimizes the op as a closure (`ClosureOpInterface`):
+    captured constants are used implicitly, unused and duplicate captures
+    and results go, results that pass a value through are replaced by it,
+    `tensor.dim` of a result folds to its dim, and a scope goes away only
+    when its body merely returns values or is dead and free of side effects.
   }];
 
   let arguments = (ins
@@ -77,6 +85,7 @@ def Util_ScopeOp : Util_Op<"scope", [
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
 
   let builders = [
     OpBuilder<(ins "::mlir::TypeRange":$resultTypes,

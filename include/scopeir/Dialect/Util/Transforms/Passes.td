@@ -189,12 +189,14 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
       `lookupScopeAttrStack<T>` therefore answer the same for every op of the
       body before and after outlining.
     - **Names**: the scope's own `#util.zone` name if it has one, otherwise
-      `<enclosing function>_scope_<N>` (N counts the unnamed scopes outlined
-      from that function); clashes are resolved by the symbol table, which
-      appends a suffix.
-    - **Nesting**: outer scopes are outlined first; a scope nested in another
-      then lives in the outer callee and is named after it
-      (`f_scope_0_scope_0`).
+      `<enclosing function>_scope_<N>` (N counts the unnamed scopes of that
+      function in pre-order, nested ones included); clashes are resolved by
+      the symbol table, which appends a suffix. Callees follow their
+      function in the pre-order of their scopes.
+    - **Nesting**: inner scopes are outlined first, so by the time an outer
+      scope's arguments are computed its inner scopes are calls, and a value
+      only an inner scope op needed (its result dims) is not passed to the
+      outer callee.
 
     Running the pass twice changes nothing the second time: no scope is left
     and functions are never renamed.
@@ -274,10 +276,12 @@ def ExtractScopePass : Pass<"util-extract-scope", "mlir::ModuleOp"> {
     ```
 
     A missing, ambiguous or out-of-range selection is an error that lists
-    what exists (the zone names, the number of scopes). Limits: a dim of a
-    capture that is neither a ranked tensor nor a memref becomes an `index`
-    argument; the function's name yields to a copied symbol of the same name
-    (the symbol table appends a suffix to the new function).
+    what exists (the zone names, the number of scopes). Limits: a scope in a
+    nested symbol table (a module inside the module) is rejected with an
+    error, since its symbol references would not resolve from the top; a dim
+    of a capture that is neither a ranked tensor nor a memref becomes an
+    `index` argument; the function's name yields to a copied symbol of the
+    same name (the symbol table appends a suffix to the new function).
   }];
   let options = [
     Option<"zoneName", "zone", "std::string", /*default=*/"\"\"",
@@ -339,7 +343,7 @@ def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
 // Type conversion and bufferization test passes
 //===----------------------------------------------------------------------===//
 
-def TestScopeTypeConversion : Pass<"test-scope-type-conversion", "::mlir::ModuleOp"> {
+def TestScopeTypeConversionPass : Pass<"test-scope-type-conversion", "::mlir::ModuleOp"> {
   let summary = "Test the structural type conversion of scopes (1:1 and 1:N)";
   let description = [{
     Exercises `populateScopeTypeConversionPatterns` together with upstream's

@@ -1,0 +1,34 @@
+//===- HALAttrs.h - hal attributes ------------------------------*- C++ -*-===//
+//
+// This file declares the hal dialect's attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_HAL_IR_HALATTRS_H
+#define SCOPEIR_DIALECT_HAL_IR_HALATTRS_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+
+#define GET_ATTRDEF_CLASSES
+#include "scopeir/Dialect/HAL/IR/HALAttrs.h.inc"
+
+namespace scopeir::hal {
+
+/// Returns the device `op` runs on: the innermost placement that applies to
+/// it (enclosing scopes, functions, modules), if that placement is a
+/// `#hal.device.target`; null otherwise.
+DeviceTargetAttr lookupDevice(mlir::Operation *op);
+
+/// Returns the device `op` itself carries (a function's or module's
+/// `hal.device` attribute, or a scope op's device attribute), or null.
+DeviceTargetAttr getOwnDevice(mlir::Operation *op);
+
+/// Returns the device of a function: its own `hal.device`, else the
+/// placement of the function (the module-level default), else null.
+DeviceTargetAttr getFunctionDevice(mlir::Operation *funcOp);
+
+} // namespace scopeir::hal
+
+#endif // SCOPEIR_DIALECT_HAL_IR_HALATTRS_H

@@ -1,0 +1,24 @@
+//===- HALOps.h - hal ops ---------------------------------------*- C++ -*-===//
+//
+// This file declares the hal dialect's ops. Including it gives the whole
+// dialect: ops and attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_HAL_IR_HALOPS_H
+#define SCOPEIR_DIALECT_HAL_IR_HALOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "scopeir/Dialect/HAL/IR/HALAttrs.h"
+#include "scopeir/Dialect/HAL/IR/HALDialect.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "scopeir/Dialect/HAL/IR/HALOps.h.inc"
+
+#endif // SCOPEIR_DIALECT_HAL_IR_HALOPS_H

@@ -1,0 +1,88 @@
+//===- TargetBackend.h - target backends and their registry -----*- C++ -*-===//
+//
+// This file declares TargetBackend, the codegen pipeline of one kind of
+// device, and TargetBackendRegistry, which maps the names used in
+// `#hal.device.target<"name">` to backends.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_HAL_TARGET_TARGETBACKEND_H
+#define SCOPEIR_DIALECT_HAL_TARGET_TARGETBACKEND_H
+
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace scopeir::hal {
+
+/// The code generation strategy of one kind of device. A function placed on
+/// the device (`hal.device = #hal.device.target<"name">`) is compiled by the
+/// backend's two pipelines, both anchored on `func.func`:
+///
+///  - the tensor pipeline runs before bufferization, on linalg-on-tensors
+///    (tiling, vectorization);
+///  - the buffer pipeline runs after bufferization and must leave only ops
+///    the host lowering to LLVM handles (scf, arith, math, memref, vector,
+///    affine): no linalg ops.
+///
+/// Subclass it and register an instance to add a device; see
+/// docs/devices.md.
+class TargetBackend {
+public:
+  virtual ~TargetBackend() = default;
+
+  /// The name used in `#hal.device.target<"name">`.
+  virtual llvm::StringRef getName() const = 0;
+
+  /// A one-line description for `scope-run --list-devices`.
+  virtual llvm::StringRef getDescription() const = 0;
+
+  /// Adds the passes that run on a `func.func` placed on this device before
+  /// bufferization.
+  virtual void buildTensorPipeline(mlir::OpPassManager &funcPM) const = 0;
+
+  /// Adds the passes that run on a `func.func` placed on this device after
+  /// bufferization.
+  virtual void buildBufferPipeline(mlir::OpPassManager &funcPM) const = 0;
+};
+
+/// The name → backend map. Registration is thread-safe; backends live until
+/// the end of the process.
+class TargetBackendRegistry {
+public:
+  /// The process-wide registry.
+  static TargetBackendRegistry &global();
+
+  /// Registers `backend`. Returns false (and drops it) if a backend of the
+  /// same name is already registered.
+  bool registerBackend(std::unique_ptr<TargetBackend> backend);
+
+  /// Returns the backend named `name`, or null.
+  const TargetBackend *lookup(llvm::StringRef name) const;
+
+  /// Returns the names of every registered backend, sorted.
+  llvm::SmallVector<std::string> getRegisteredNames() const;
+
+  /// Returns the registered names as "a, b, c" for diagnostics.
+  std::string getRegisteredNamesString() const;
+
+private:
+  mutable std::mutex mutex;
+  llvm::StringMap<std::unique_ptr<TargetBackend>> backends;
+};
+
+/// Registers the built-in backends `llvm-cpu` and `llvm-cpu-loops`
+/// (idempotent).
+void registerAllTargetBackends();
+
+/// The backend that compiles functions placed on no device.
+inline constexpr llvm::StringLiteral kDefaultHostBackend = "llvm-cpu-loops";
+
+} // namespace scopeir::hal
+
+#endif // SCOPEIR_DIALECT_HAL_TARGET_TARGETBACKEND_H

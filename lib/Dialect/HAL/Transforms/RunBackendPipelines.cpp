@@ -1,0 +1,158 @@
+//===- RunBackendPipelines.cpp - Per-device codegen pipelines ---*- C++ -*-===//
+//
+// This file implements hal-run-backend-pipelines: each function is compiled
+// by the pipeline of the target backend its device names.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/HAL/IR/HALOps.h"
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+#include "scopeir/Dialect/HAL/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace scopeir::hal {
+#define GEN_PASS_DEF_RUNBACKENDPIPELINESPASS
+#include "scopeir/Dialect/HAL/Transforms/Passes.h.inc"
+} // namespace scopeir::hal
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::hal;
+
+namespace {
+
+enum class Phase { Tensor, Buffer };
+
+/// Builds `backend`'s pipeline of `phase` into a fresh func.func pass
+/// manager.
+OpPassManager buildPipeline(const TargetBackend &backend, Phase phase) {
+  OpPassManager pm(func::FuncOp::getOperationName());
+  if (phase == Phase::Tensor)
+    backend.buildTensorPipeline(pm);
+  else
+    backend.buildBufferPipeline(pm);
+  return pm;
+}
+
+struct RunBackendPipelinesPass
+    : hal::impl::RunBackendPipelinesPassBase<RunBackendPipelinesPass> {
+  using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    // Load what every registered pipeline may create now: loading a dialect
+    // from a nested pipeline while passes run is a race.
+    const TargetBackendRegistry &backends = TargetBackendRegistry::global();
+    for (const std::string &name : backends.getRegisteredNames()) {
+      const TargetBackend *backend = backends.lookup(name);
+      buildPipeline(*backend, Phase::Tensor).getDependentDialects(registry);
+      buildPipeline(*backend, Phase::Buffer).getDependentDialects(registry);
+    }
+  }
+
+  LogicalResult initialize(MLIRContext *context) override {
+    if (phase == "tensor") {
+      parsedPhase = Phase::Tensor;
+    } else if (phase == "buffer") {
+      parsedPhase = Phase::Buffer;
+    } else {
+      return emitError(UnknownLoc::get(context))
+             << "hal-run-backend-pipelines: unknown phase '" << phase
+             << "' (expected 'tensor' or 'buffer')";
+    }
+    pipelines.clear();
+    const TargetBackendRegistry &backends = TargetBackendRegistry::global();
+    for (const std::string &name : backends.getRegisteredNames())
+      pipelines.try_emplace(name,
+                            buildPipeline(*backends.lookup(name), parsedPhase));
+    if (!pipelines.count(hostBackend))
+      return emitError(UnknownLoc::get(context))
+             << "hal-run-backend-pipelines: unknown host backend '"
+             << hostBackend << "' (option host-backend); registered backends: "
+             << backends.getRegisteredNamesString();
+    return success();
+  }
+
+  /// Returns the backend name for `func` and the op whose device named it
+  /// (null for the host default); emits an error and returns failure if a
+  /// scope inside the function is placed elsewhere.
+  FailureOr<std::pair<std::string, Operation *>>
+  getBackendFor(func::FuncOp func) {
+    Operation *owner = nullptr;
+    DeviceTargetAttr device = getOwnDevice(func);
+    if (device) {
+      owner = func;
+    } else {
+      for (Operation *parent = func->getParentOp(); parent && !device;
+           parent = parent->getParentOp()) {
+        device = getOwnDevice(parent);
+        owner = parent;
+      }
+    }
+    util::ScopeAttrInterface funcPlacement = device;
+    WalkResult walk = func.walk([&](util::ScopeOpInterface scope) {
+      for (util::ScopeAttrInterface attr : scope.getScopeAttributes()) {
+        if (!attr.isPlacement() || attr == funcPlacement)
+          continue;
+        scope->emitOpError("is placed on ")
+            << attr << " inside function '" << func.getSymName()
+            << "' compiled for "
+            << (device ? Attribute(device)
+                       : Attribute(StringAttr::get(&getContext(), "the host")))
+            << "; outline device scopes first (util-outline-scopes)";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+    if (!device)
+      return std::make_pair(hostBackend.getValue(), owner = nullptr);
+    return std::make_pair(device.getBackend().str(), owner);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    const TargetBackendRegistry &backends = TargetBackendRegistry::global();
+    bool failed = false;
+    for (auto func :
+         llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
+      if (func.isDeclaration())
+        continue;
+      FailureOr<std::pair<std::string, Operation *>> choice =
+          getBackendFor(func);
+      if (mlir::failed(choice)) {
+        failed = true;
+        continue;
+      }
+      auto &[name, owner] = *choice;
+      auto it = pipelines.find(name);
+      if (it == pipelines.end()) {
+        // The host backend was checked by initialize(): `owner` is set.
+        InFlightDiagnostic diag = owner->emitError()
+                                  << "unknown target backend '" << name
+                                  << "'; registered backends: "
+                                  << backends.getRegisteredNamesString();
+        if (owner != func)
+          diag.attachNote(func.getLoc())
+              << "placing function '" << func.getSymName() << "'";
+        failed = true;
+        continue;
+      }
+      if (mlir::failed(runPipeline(it->second, func)))
+        failed = true;
+    }
+    if (failed)
+      signalPassFailure();
+  }
+
+  Phase parsedPhase = Phase::Tensor;
+  llvm::StringMap<OpPassManager> pipelines;
+};
+
+} // namespace

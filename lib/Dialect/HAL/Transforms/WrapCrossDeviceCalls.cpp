@@ -1,0 +1,87 @@
+//===- WrapCrossDeviceCalls.cpp - Scope calls to other devices --*- C++ -*-===//
+//
+// This file implements hal-wrap-cross-device-calls: calls to a function
+// placed on another device are wrapped in a scope carrying that device, so
+// that inlining keeps the callee's ops on it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/HAL/IR/HALOps.h"
+#include "scopeir/Dialect/HAL/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace scopeir::hal {
+#define GEN_PASS_DEF_WRAPCROSSDEVICECALLSPASS
+#include "scopeir/Dialect/HAL/Transforms/Passes.h.inc"
+} // namespace scopeir::hal
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::hal;
+
+namespace {
+
+/// Wraps `call` in a scope placed on `device` whose body is the call.
+void wrapCall(func::CallOp call, util::ScopeAttrInterface device) {
+  OpBuilder builder(call);
+  Location loc = call.getLoc();
+  TypeRange resultTypes = call.getResultTypes();
+  bool staticResults = llvm::all_of(resultTypes, [](Type type) {
+    return util::getNumDynamicDims(type) == 0;
+  });
+
+  Operation *wrapper;
+  Block *block;
+  if (staticResults) {
+    auto scope = util::ScopeOp::create(
+        builder, loc, resultTypes, /*resultDims=*/ValueRange(),
+        /*captures=*/ValueRange(), /*captureDims=*/ValueRange(),
+        /*tiedOperands=*/SmallVector<int64_t>(resultTypes.size(), -1),
+        ArrayRef<Attribute>{device});
+    wrapper = scope;
+    block = &scope.getEntryBlock();
+  } else {
+    // The result dims are only known once the callee is inlined; the
+    // annotation form lets util-lower-annotations compute them then.
+    auto annotate = util::AnnotateOp::create(builder, loc, resultTypes,
+                                             builder.getArrayAttr({device}));
+    wrapper = annotate;
+    block = builder.createBlock(&annotate.getBody());
+  }
+  call->moveBefore(block, block->end());
+  builder.setInsertionPointToEnd(block);
+  util::ReturnOp::create(builder, loc, call.getResults());
+  call->replaceUsesWithIf(wrapper->getResults(), [&](OpOperand &use) {
+    return use.getOwner()->getParentOp() != wrapper;
+  });
+}
+
+struct WrapCrossDeviceCallsPass
+    : hal::impl::WrapCrossDeviceCallsPassBase<WrapCrossDeviceCallsPass> {
+  void runOnOperation() override {
+    SymbolTableCollection symbolTables;
+    SmallVector<std::pair<func::CallOp, util::ScopeAttrInterface>> toWrap;
+    getOperation()->walk([&](func::CallOp call) {
+      auto callee = symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (!callee)
+        return;
+      // Only the callee's own device counts: a callee inheriting the module
+      // default runs wherever its caller puts it.
+      util::ScopeAttrInterface calleeDevice = getOwnDevice(callee);
+      if (!calleeDevice)
+        return;
+      if (util::lookupPlacement(call) == calleeDevice)
+        return;
+      toWrap.emplace_back(call, calleeDevice);
+    });
+    for (auto [call, device] : toWrap)
+      wrapCall(call, device);
+  }
+};
+
+} // namespace

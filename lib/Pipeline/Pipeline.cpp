@@ -1,0 +1,89 @@
+//===- Pipeline.cpp - scopeir's compile driver ------------------*- C++ -*-===//
+//
+// This file implements the compile pipeline from linalg-on-tensors with
+// scopes to the LLVM dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Pipeline/Pipeline.h"
+
+#include "scopeir/Dialect/HAL/IR/HALAttrs.h"
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+#include "scopeir/InitAll.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::pipeline;
+
+std::string
+scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
+  std::string host = "host-backend=" + options.hostBackend;
+  SmallVector<std::string> passes = {
+      // Scopes: annotations become util.scope, device scopes become
+      // functions carrying their device, other scopes (zones) go away.
+      "util-lower-annotations",
+      "util-outline-scopes{kind=device}",
+      "util-strip-scopes",
+      // Per-device codegen on tensors, bufferization, then on buffers.
+      "hal-run-backend-pipelines{phase=tensor " + host + "}",
+      "one-shot-bufferize{bufferize-function-boundaries "
+      "function-boundary-type-conversion=identity-layout-map}",
+      "buffer-deallocation-pipeline",
+      "hal-run-backend-pipelines{phase=buffer " + host + "}",
+      // Host lowering to the LLVM dialect.
+      "convert-bufferization-to-memref",
+      "expand-strided-metadata",
+      "lower-affine",
+      "convert-scf-to-cf",
+      "convert-vector-to-llvm",
+      "convert-math-to-llvm",
+      "finalize-memref-to-llvm",
+      "convert-arith-to-llvm",
+      "convert-index-to-llvm",
+      "convert-cf-to-llvm",
+      "convert-func-to-llvm",
+      "convert-ub-to-llvm",
+      "reconcile-unrealized-casts",
+  };
+  return llvm::join(passes, ",");
+}
+
+LogicalResult scopeir::pipeline::buildCompilePipeline(
+    OpPassManager &pm, const CompileOptions &options, raw_ostream &errs) {
+  registerAllPasses();
+  hal::registerAllTargetBackends();
+  return parsePassPipeline(getCompilePipeline(options), pm, errs);
+}
+
+LogicalResult scopeir::pipeline::verifyDeviceTargets(Operation *root) {
+  const hal::TargetBackendRegistry &registry =
+      hal::TargetBackendRegistry::global();
+  bool failed = false;
+  root->walk([&](Operation *op) {
+    op->getAttrDictionary().walk([&](hal::DeviceTargetAttr device) {
+      if (registry.lookup(device.getBackend()))
+        return;
+      op->emitError("unknown target backend '")
+          << device.getBackend()
+          << "'; registered backends: " << registry.getRegisteredNamesString();
+      failed = true;
+    });
+  });
+  return failure(failed);
+}
+
+void scopeir::pipeline::registerCompilePipeline() {
+  static PassPipelineRegistration<> registration(
+      "scopeir-compile-to-llvm",
+      "Compile a module with scopes to the LLVM dialect as scope-run does "
+      "(host backend llvm-cpu-loops)",
+      [](OpPassManager &pm) {
+        CompileOptions options;
+        if (failed(parsePassPipeline(getCompilePipeline(options), pm)))
+          llvm::report_fatal_error("invalid scopeir compile pipeline");
+      });
+}

@@ -1,0 +1,7 @@
+// --list-devices prints every registered backend with its description and
+// marks the host default.
+// RUN: scope-run --list-devices | FileCheck %s
+// RUN: scope-run --list-devices --host-backend=llvm-cpu | FileCheck %s --check-prefix=HOST
+// CHECK:      llvm-cpu         CPU via LLVM: linalg ops tiled (scf::tileUsingSCF) and vectorized (linalg::vectorize)
+// CHECK-NEXT: llvm-cpu-loops   CPU via LLVM: linalg ops as plain scalar loops (convert-linalg-to-loops) [host]
+// HOST: llvm-cpu {{.+}}(linalg::vectorize) [host]

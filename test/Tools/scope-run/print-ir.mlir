@@ -1,0 +1,36 @@
+// MLIR's pass manager flags work in scope-run, and the IR after the backend
+// pipelines shows each outlined device function compiled by its own backend.
+// RUN: scope-run %S/Inputs/add.mlir --function=add_scale --input="2x3xf32=1" --input="2x3xf32=2" \
+// RUN:   --mlir-disable-threading --mlir-print-ir-after=hal-run-backend-pipelines 2>&1 | FileCheck %s
+// CHECK: IR Dump After RunBackendPipelinesPass (hal-run-backend-pipelines)
+// CHECK-LABEL: func.func @add_scale
+// CHECK-SAME:    attributes {llvm.emit_c_interface}
+// CHECK:         call @add_scale_scope_0
+// CHECK:         call @add_scale_scope_1
+// CHECK-LABEL: func.func private @add_scale_scope_0
+// CHECK-SAME:    util.scope_attrs = [#hal.device.target<"llvm-cpu">]
+// CHECK:         vector.transfer_read
+// CHECK:         arith.addf %{{.+}}, %{{.+}} : vector<8x3xf32>
+// CHECK-LABEL: func.func private @add_scale_scope_1
+// CHECK-SAME:    util.scope_attrs = [#hal.device.target<"llvm-cpu-loops">]
+// CHECK-NOT:     vector.
+// CHECK:         linalg.add
+// CHECK: IR Dump After RunBackendPipelinesPass (hal-run-backend-pipelines)
+// CHECK-LABEL: func.func private @add_scale_scope_1
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:             memref.load
+// CHECK:             arith.addf %{{.+}}, %{{.+}} : f32
+// CHECK: 2x3xf32=[3 3 3][3 3 3]
+// CHECK: 2x3xf32=[6 6 6][6 6 6]
+
+// --emit-llvm-dialect stops after the host lowering.
+// RUN: scope-run %S/Inputs/add.mlir --function=add_scale --emit-llvm-dialect | FileCheck %s --check-prefix=LLVM
+// LLVM: llvm.func @_mlir_ciface_add_scale
+// LLVM-NOT: linalg.
+// LLVM-NOT: func.func
+
+// The same pipeline in scope-opt.
+// RUN: scope-opt %S/Inputs/add.mlir --scopeir-compile-to-llvm | FileCheck %s --check-prefix=OPT
+// OPT: llvm.func @add_scale_scope_0
+// OPT: llvm.intr.masked.load

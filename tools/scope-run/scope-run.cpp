@@ -1,0 +1,196 @@
+//===- scope-run.cpp - Compile and run a function with scopes ---*- C++ -*-===//
+//
+// This file implements scope-run: it compiles a module whose scopes place
+// ops on devices (each function by its device's backend) and runs one
+// function in-process, with inputs and outputs in iree-run-module's format.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+#include "scopeir/InitAll.h"
+#include "scopeir/Pipeline/BufferIO.h"
+#include "scopeir/Pipeline/Pipeline.h"
+#include "scopeir/Pipeline/Runner.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+#ifndef SCOPEIR_MLIR_LIB_DIR
+#define SCOPEIR_MLIR_LIB_DIR ""
+#endif
+
+using namespace mlir;
+using namespace scopeir;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("scope-run options");
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input .mlir file>"),
+                                          cl::init("-"), cl::cat(category));
+static cl::opt<std::string> function("function", cl::desc("Function to run"),
+                                     cl::init("main"), cl::cat(category));
+static cl::list<std::string>
+    inputs("input",
+           cl::desc("An input: 2x3xf32=1 2 3 4 5 6, 4xf32=0.5 (splat), "
+                    "2x3xf32=@file.bin (raw) or @file.npy; repeat per "
+                    "argument"),
+           cl::cat(category));
+static cl::list<std::string>
+    outputs("output",
+            cl::desc("Write a result to @file.npy instead of printing it; "
+                     "repeat per result, in order ('-' prints it)"),
+            cl::cat(category));
+static cl::opt<bool> listDevices("list-devices",
+                                 cl::desc("List the registered target "
+                                          "backends and exit"),
+                                 cl::cat(category));
+static cl::opt<std::string> hostBackend(
+    "host-backend", cl::desc("Backend compiling functions placed on no device"),
+    cl::init(std::string(hal::kDefaultHostBackend)), cl::cat(category));
+static cl::opt<bool> emitLLVMDialect(
+    "emit-llvm-dialect",
+    cl::desc("Print the module lowered to the LLVM dialect and exit"),
+    cl::cat(category));
+static cl::opt<unsigned> optLevel("opt-level",
+                                  cl::desc("LLVM optimization level (0-3)"),
+                                  cl::init(2), cl::cat(category));
+
+/// Prints "scope-run: <message>" and returns the failing exit code.
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "scope-run: " << message << "\n";
+  return 1;
+}
+
+static int runMain() {
+  if (listDevices) {
+    const hal::TargetBackendRegistry &registry =
+        hal::TargetBackendRegistry::global();
+    for (const std::string &name : registry.getRegisteredNames())
+      llvm::outs() << llvm::left_justify(name, 16) << " "
+                   << registry.lookup(name)->getDescription()
+                   << (name == hostBackend ? " [host]" : "") << "\n";
+    return 0;
+  }
+  if (optLevel > 3)
+    return fail("--opt-level must be 0-3");
+  if (!hal::TargetBackendRegistry::global().lookup(hostBackend))
+    return fail(
+        "unknown host backend '" + hostBackend + "'; registered backends: " +
+        hal::TargetBackendRegistry::global().getRegisteredNamesString());
+
+  // Inputs first: a bad literal or file needs no compilation to report.
+  std::vector<pipeline::HostBuffer> hostInputs;
+  for (auto [i, spec] : llvm::enumerate(inputs)) {
+    llvm::Expected<pipeline::HostBuffer> buffer =
+        pipeline::parseInputSpec(spec);
+    if (!buffer)
+      return fail("--input #" + llvm::Twine(i) + ": " +
+                  llvm::toString(buffer.takeError()));
+    hostInputs.push_back(std::move(*buffer));
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputFilename, &errorMessage);
+  if (!file)
+    return fail(errorMessage);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  auto entry = module->lookupSymbol<func::FuncOp>(function);
+  if (!entry || entry.isDeclaration())
+    return fail("no function '@" + function + "' with a body in " +
+                inputFilename);
+  if (entry.isPrivate())
+    return fail("function '@" + function + "' is private");
+  FunctionType signature = entry.getFunctionType();
+  if (!emitLLVMDialect) {
+    if (llvm::Error error = pipeline::checkSignature(signature, hostInputs))
+      return fail("@" + function + ": " + llvm::toString(std::move(error)));
+    if (outputs.size() > signature.getNumResults())
+      return fail(llvm::Twine(outputs.size()) + " --output given but @" +
+                  function + " has " + llvm::Twine(signature.getNumResults()) +
+                  " results");
+  }
+  if (failed(pipeline::verifyDeviceTargets(*module)))
+    return 1;
+
+  // Compile.
+  pipeline::prepareEntryFunction(entry);
+  PassManager pm(&context, ModuleOp::getOperationName());
+  if (failed(applyPassManagerCLOptions(pm)))
+    return fail("bad pass manager options");
+  applyDefaultTimingPassManagerCLOptions(pm);
+  pipeline::CompileOptions compileOptions;
+  compileOptions.hostBackend = hostBackend;
+  if (failed(pipeline::buildCompilePipeline(pm, compileOptions, llvm::errs())))
+    return fail("cannot build the compile pipeline");
+  if (failed(pm.run(*module)))
+    return fail("compilation failed");
+  if (emitLLVMDialect) {
+    module->print(llvm::outs());
+    llvm::outs() << "\n";
+    return 0;
+  }
+
+  // Run.
+  pipeline::RunOptions runOptions;
+  runOptions.optLevel = optLevel;
+  std::string libDir = SCOPEIR_MLIR_LIB_DIR;
+  if (!libDir.empty())
+    runOptions.sharedLibs.push_back(libDir + "/libmlir_c_runner_utils.so");
+  llvm::Expected<std::vector<pipeline::HostBuffer>> results =
+      pipeline::runFunction(*module, function, signature, hostInputs,
+                            runOptions);
+  if (!results)
+    return fail("running @" + function + ": " +
+                llvm::toString(results.takeError()));
+
+  for (auto [i, result] : llvm::enumerate(*results)) {
+    std::string target = i < outputs.size() ? outputs[i] : std::string("-");
+    if (target == "-") {
+      llvm::outs() << pipeline::formatBuffer(result) << "\n";
+      continue;
+    }
+    if (!llvm::StringRef(target).starts_with("@"))
+      return fail("--output '" + target + "': expected @file.npy or -");
+    if (llvm::Error error = pipeline::writeNpyFile(
+            result, llvm::StringRef(target).drop_front()))
+      return fail(llvm::toString(std::move(error)));
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  registerAllPasses();
+  hal::registerAllTargetBackends();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  registerAsmPrinterCLOptions();
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "scope-run: compile a module with device scopes and run a function\n");
+  return runMain();
+}
