@@ -32,6 +32,7 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
     // module, called from the device scopes, which then go away too.
     passes = {
         "util-lower-annotations",
+        "flow-record-scope-paths",
         "util-strip-scopes{kind=zone}",
         "flow-form-dispatch-regions",
         "flow-outline-dispatch-regions",

@@ -46,6 +46,7 @@ struct CompileOptions {
 ///   util-strip-scopes                    the remaining (zone) scopes
 /// or, at dispatch granularity,
 ///   util-lower-annotations
+///   flow-record-scope-paths              zone names for the scope path
 ///   util-strip-scopes{kind=zone}         zones cost nothing (no tracing)
 ///   flow-form-dispatch-regions           regions inside device scopes
 ///   flow-outline-dispatch-regions        per-device executables
