@@ -46,8 +46,10 @@ void scopeir::util::walkEnclosingScopeAttrs(
        parent = parent->getParentOp()) {
     attrs.clear();
     getScopeAttrsOf(parent, attrs);
-    // Within one op the attributes have distinct kinds, so their order does
-    // not decide which is innermost.
+    // On a scope op the attributes have distinct kinds, so their order does
+    // not matter. A function outlined from nested scopes carries all of them
+    // in one `util.scope_attrs` array, innermost first: walking it in order
+    // keeps "innermost first" across the whole walk.
     for (ScopeAttrInterface attr : attrs)
       if (fn(attr))
         return;

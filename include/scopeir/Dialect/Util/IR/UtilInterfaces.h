@@ -43,7 +43,9 @@ void getScopeAttrsOf(mlir::Operation *op,
 
 /// Calls `fn` for every scope attribute that applies to `op`, innermost
 /// first: the scopes enclosing `op` (not `op` itself), then enclosing
-/// functions and modules. Stops when `fn` returns true.
+/// functions and modules. Stops when `fn` returns true. A `util.scope_attrs`
+/// array may hold several attributes of one kind (a function outlined from
+/// nested scopes): it is read in order, so it must list them innermost first.
 void walkEnclosingScopeAttrs(
     mlir::Operation *op, llvm::function_ref<bool(ScopeAttrInterface)> fn);
 
