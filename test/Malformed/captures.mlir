@@ -3,17 +3,6 @@
 
 // Malformed explicit captures on util.scope.
 
-// A value captured twice.
-func.func @duplicate_capture(%t: tensor<4xf32>) {
-  // CHECK: {{.*}}.mlir:[[@LINE+1]]:3: error: 'util.scope' op captures a value twice (captures #0 and #1)
-  util.scope (%t as %a: tensor<4xf32>, %t as %b: tensor<4xf32>) {
-    util.return
-  }
-  return
-}
-
-// -----
-
 // Two captures bound to one block-argument name.
 func.func @duplicate_argument(%t: tensor<4xf32>, %u: tensor<4xf32>) {
   // CHECK: {{.*}}.mlir:[[@LINE+1]]:46: error: region entry argument '%a' is already in use
@@ -111,18 +100,6 @@ func.func @generic_block_arg_type(%t: tensor<4xf32>) {
   ^bb0(%a: tensor<4xi8>):
     util.return
   }) : (tensor<4xf32>) -> ()
-  return
-}
-
-// -----
-
-// Generic form: the same value captured twice.
-func.func @generic_duplicate_capture(%t: tensor<4xf32>) {
-  // CHECK: {{.*}}.mlir:[[@LINE+1]]:3: error: 'util.scope' op captures a value twice (captures #0 and #1)
-  "util.scope"(%t, %t) <{operandSegmentSizes = array<i32: 2, 0, 0>}> ({
-  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>):
-    util.return
-  }) : (tensor<4xf32>, tensor<4xf32>) -> ()
   return
 }
 
