@@ -70,7 +70,17 @@ struct OutlineDispatchRegionsPass
   void runOnOperation() override {
     ModuleOp host = getOperation();
     SmallVector<DispatchRegionOp> regions;
-    host.walk([&](DispatchRegionOp region) { regions.push_back(region); });
+    bool nested = false;
+    host.walk([&](DispatchRegionOp region) {
+      if (region->getParentOfType<DispatchRegionOp>()) {
+        region.emitError("cannot outline a dispatch region nested in "
+                         "another dispatch region");
+        nested = true;
+      }
+      regions.push_back(region);
+    });
+    if (nested)
+      return signalPassFailure();
     if (regions.empty())
       return;
     SymbolTable hostTable(host);
