@@ -1,4 +1,5 @@
-//===- OutlineDispatchRegions.cpp - Regions to executables -------*- C++ -*-===//
+//===- OutlineDispatchRegions.cpp - Regions to executables -------*- C++
+//-*-===//
 //
 // This file implements flow-outline-dispatch-regions: each dispatch region
 // becomes a function in a nested executable module of its placement (equal
@@ -138,9 +139,8 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
       arguments.push_back(value);
   }
 
-  auto functionType =
-      FunctionType::get(&getContext(), ValueRange(arguments).getTypes(),
-                        region.getResultTypes());
+  auto functionType = FunctionType::get(
+      &getContext(), ValueRange(arguments).getTypes(), region.getResultTypes());
   auto parent = region->getParentOfType<FunctionOpInterface>();
   std::string base =
       (parent ? parent.getName().str() : std::string("region")) + "_dispatch";
@@ -192,12 +192,12 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
         argumentDims.push_back(
             tensor::DimOp::create(builder, loc, argument, i).getResult());
   }
-  auto callee = SymbolRefAttr::get(
-      exe.module.getSymNameAttr(),
-      {FlatSymbolRefAttr::get(target.getSymNameAttr())});
-  auto dispatch = DispatchOp::create(builder, loc, callee,
-                                     region.getResultTypes(), arguments,
-                                     argumentDims, region.getResultDims());
+  auto callee =
+      SymbolRefAttr::get(exe.module.getSymNameAttr(),
+                         {FlatSymbolRefAttr::get(target.getSymNameAttr())});
+  auto dispatch =
+      DispatchOp::create(builder, loc, callee, region.getResultTypes(),
+                         arguments, argumentDims, region.getResultDims());
   if (ArrayAttr path = region.getScopePathAttr())
     dispatch->setAttr("scope_path", path);
   region.replaceAllUsesWith(dispatch.getResults());
