@@ -394,6 +394,11 @@ struct FormDispatchRegionsPass
     bool ok = true;
     for (Block *block : blocks)
       ok &= succeeded(BlockFormation(*block).run());
+    // Recorded scope paths are consumed: a copy left on a cloned producer
+    // would make equal dispatches differ when outlining deduplicates them.
+    getOperation()->walk([](Operation *op) {
+      op->removeAttr(kRecordedScopePathAttrName);
+    });
     if (!ok || failed(verifyDispatchPlacement(getOperation())))
       signalPassFailure();
   }
