@@ -14,6 +14,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -102,13 +103,15 @@ void scopeir::pipeline::printDispatches(ModuleOp module, raw_ostream &os) {
   module.walk([&](flow::DispatchOp dispatch) {
     os << "dispatch #" << index++ << " " << dispatch.getCalleeAttr()
        << " device=";
-    Operation *callee = SymbolTable::lookupNearestSymbolFrom(
+    // The executable's placement is the one of the ops inside it (its
+    // module carries the placement).
+    auto callee = SymbolTable::lookupNearestSymbolFrom<FunctionOpInterface>(
         dispatch, dispatch.getCalleeAttr());
     util::ScopeAttrInterface placement;
-    if (callee && !callee->getRegions().empty() &&
-        !callee->getRegion(0).empty() &&
-        !callee->getRegion(0).front().empty())
-      placement = util::lookupPlacement(&callee->getRegion(0).front().front());
+    if (callee && !callee.isExternal() &&
+        !callee.getFunctionBody().front().empty())
+      placement =
+          util::lookupPlacement(&callee.getFunctionBody().front().front());
     if (placement)
       os << placement;
     else

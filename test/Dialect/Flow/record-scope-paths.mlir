@@ -50,3 +50,24 @@ func.func @no_scope(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %init: tensor<4x4x
   %m = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x4xf32>) outs(%init : tensor<4x4xf32>) -> tensor<4x4xf32>
   return %m : tensor<4x4xf32>
 }
+
+// -----
+
+// Recorded paths are consumed everywhere, including on producers cloned into
+// regions (a leftover copy would defeat deduplication of equal dispatches).
+// CHECK-LABEL: func.func @cloned_fill
+//       CHECK: flow.dispatch.region
+//       CHECK:   linalg.fill ins
+//       CHECK:   linalg.matmul
+//       CHECK: } attributes {scope_path = ["layer"]}
+//   CHECK-NOT: flow.scope_path
+func.func @cloned_fill(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>) -> tensor<4x4xf32> {
+  %r = util.annotate [#util.zone<"layer">] {
+    %cst = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<4x4xf32>
+    %f = linalg.fill ins(%cst : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+    %m = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x4xf32>) outs(%f : tensor<4x4xf32>) -> tensor<4x4xf32>
+    util.return %m : tensor<4x4xf32>
+  } : tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}

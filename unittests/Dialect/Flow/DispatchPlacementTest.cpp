@@ -213,13 +213,12 @@ TEST_F(DispatchPlacementTest, OutliningGroupsAndDeduplicatesPerDevice) {
     ASSERT_EQ(attrs.size(), 1u);
     std::string device = cast<StringAttr>(attrs[0]).getValue().str();
     EXPECT_EQ(exe.getSymName(), device + "_executables");
-    functionsPerDevice[device] =
-        llvm::range_size(exe.getOps<func::FuncOp>());
+    functionsPerDevice[device] = llvm::range_size(exe.getOps<func::FuncOp>());
   }
   // Two equal dispatches on gpu0 share one function; gpu1 has its own
   // (functions are numbered per parent function across all devices).
-  EXPECT_EQ(functionsPerDevice, (std::map<std::string, unsigned>{
-                                    {"gpu0", 1}, {"gpu1", 1}}));
+  EXPECT_EQ(functionsPerDevice,
+            (std::map<std::string, unsigned>{{"gpu0", 1}, {"gpu1", 1}}));
   unsigned dispatches = 0;
   module->walk([&](flow::DispatchOp) { ++dispatches; });
   EXPECT_EQ(dispatches, 3u);
@@ -234,10 +233,9 @@ TEST_F(DispatchPlacementTest, OutliningGroupsAndDeduplicatesPerDevice) {
             util::lookupPlacement(&function.getBody().front().front()))
       deviceOfFunction[function.getSymName().str()] =
           cast<StringAttr>(placement).getValue().str();
-  EXPECT_EQ(deviceOfFunction,
-            (std::map<std::string, std::string>{
-                {"gpu0_executables_g_dispatch_0", "gpu0"},
-                {"gpu1_executables_g_dispatch_1", "gpu1"}}));
+  EXPECT_EQ(deviceOfFunction, (std::map<std::string, std::string>{
+                                  {"gpu0_executables_g_dispatch_0", "gpu0"},
+                                  {"gpu1_executables_g_dispatch_1", "gpu1"}}));
   EXPECT_TRUE(module->getOps<ModuleOp>().empty());
 }
 

@@ -45,9 +45,9 @@ struct DropUnusedDispatchRegionResults
       llvm::append_range(dims, op.getResultDynamicDims(i));
       returned.push_back(terminator.getOperand(i));
     }
-    auto newOp = DispatchRegionOp::create(rewriter, op.getLoc(), types, dims,
-                                          op.getPlacementAttr(),
-                                          op.getScopePathAttr());
+    auto newOp =
+        DispatchRegionOp::create(rewriter, op.getLoc(), types, dims,
+                                 op.getPlacementAttr(), op.getScopePathAttr());
     // Keep discardable attributes (inherent ones went through the builder).
     for (NamedAttribute attr : op->getDiscardableAttrs())
       newOp->setDiscardableAttr(attr.getName(), attr.getValue());

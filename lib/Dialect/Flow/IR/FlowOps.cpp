@@ -148,8 +148,9 @@ ValueRange DispatchRegionOp::getResultDynamicDims(unsigned resultIndex) {
   return sliceDims(getResultTypes(), getResultDims(), resultIndex);
 }
 
-LogicalResult DispatchRegionOp::reifyResultShapes(
-    OpBuilder &builder, ReifiedRankedShapedTypeDims &shapes) {
+LogicalResult
+DispatchRegionOp::reifyResultShapes(OpBuilder &builder,
+                                    ReifiedRankedShapedTypeDims &shapes) {
   return reifyFromDims(*this, getResultDims(), shapes);
 }
 
@@ -255,10 +256,9 @@ LogicalResult ReturnOp::verify() {
   for (auto [i, operand, result] :
        llvm::enumerate(getOperands(), parent.getResults()))
     if (operand.getType() != result.getType())
-      return emitOpError("operand #")
-             << i << " has type " << operand.getType()
-             << " but the dispatch region's result #" << i << " has type "
-             << result.getType();
+      return emitOpError("operand #") << i << " has type " << operand.getType()
+                                      << " but the dispatch region's result #"
+                                      << i << " has type " << result.getType();
   return success();
 }
 
@@ -364,8 +364,7 @@ LogicalResult DispatchOp::verify() {
   return verifyDimCount(*this, "results", getResultTypes(), getResultDims());
 }
 
-LogicalResult
-DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+LogicalResult DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   Operation *callee =
       symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
   if (!callee)
@@ -373,8 +372,7 @@ DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
            << getCalleeAttr() << " does not name a symbol";
   auto function = dyn_cast<FunctionOpInterface>(callee);
   if (!function)
-    return emitOpError("callee ")
-           << getCalleeAttr() << " is not a function";
+    return emitOpError("callee ") << getCalleeAttr() << " is not a function";
   auto calleeType = dyn_cast<FunctionType>(function.getFunctionType());
   if (!calleeType)
     return emitOpError("callee ")
@@ -384,9 +382,8 @@ DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       TypeRange(calleeType.getResults()) != TypeRange(getResultTypes()))
     return emitOpError("type of callee ")
            << getCalleeAttr() << " is " << calleeType
-           << " but the dispatch passes ("
-           << getArguments().getTypes() << ") and expects ("
-           << getResultTypes() << ")";
+           << " but the dispatch passes (" << getArguments().getTypes()
+           << ") and expects (" << getResultTypes() << ")";
   return success();
 }
 

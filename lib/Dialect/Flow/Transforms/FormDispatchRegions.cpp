@@ -1,4 +1,5 @@
-//===- FormDispatchRegions.cpp - Form dispatch regions in scopes -*- C++ -*-===//
+//===- FormDispatchRegions.cpp - Form dispatch regions in scopes -*- C++
+//-*-===//
 //
 // This file implements flow-form-dispatch-regions: it groups linalg ops into
 // flow.dispatch.region ops one block at a time, so a region never crosses the
@@ -88,12 +89,12 @@ private:
   LogicalResult createRegion(ArrayRef<Operation *> ops);
   /// Computes the dynamic dims of `value` (a result of a group op) above the
   /// region, inserting ops with `builder`.
-  LogicalResult computeDims(OpBuilder &builder, Value value,
-                            const OpSet &group, SmallVectorImpl<Value> &dims);
+  LogicalResult computeDims(OpBuilder &builder, Value value, const OpSet &group,
+                            SmallVectorImpl<Value> &dims);
   /// Returns dimension `index` of `value` as a value available above the
   /// group's region.
-  FailureOr<Value> getDimAbove(OpBuilder &builder, Value value,
-                               unsigned index, const OpSet &group);
+  FailureOr<Value> getDimAbove(OpBuilder &builder, Value value, unsigned index,
+                               const OpSet &group);
   /// Returns `value` (just created by shape reification) computed without
   /// any value of the group: a `tensor.dim` of a group value is replaced by
   /// the dim above; fails if some other use of the group remains.
@@ -155,9 +156,8 @@ void BlockFormation::formGroup(Operation *root) {
     Operation *op = worklist.pop_back_val();
     for (Value operand : op->getOperands()) {
       Operation *producer = operand.getDefiningOp();
-      if (!producer || producer->getBlock() != &block ||
-          isGrouped(producer) || !isElementwiseOp(producer) ||
-          isClonableProducer(producer))
+      if (!producer || producer->getBlock() != &block || isGrouped(producer) ||
+          !isElementwiseOp(producer) || isClonableProducer(producer))
         continue;
       // Tentatively add it to check that every user is in the group.
       groupOf[producer] = g;
@@ -270,9 +270,8 @@ static ArrayAttr getRegionScopePath(ArrayRef<Operation *> ops) {
 
 LogicalResult BlockFormation::createRegion(ArrayRef<Operation *> unordered) {
   SmallVector<Operation *> ops(unordered.begin(), unordered.end());
-  llvm::sort(ops, [](Operation *a, Operation *b) {
-    return a->isBeforeInBlock(b);
-  });
+  llvm::sort(ops,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   llvm::SmallPtrSet<Operation *, 8> group(ops.begin(), ops.end());
   Operation *last = ops.back();
 
@@ -395,6 +394,11 @@ struct FormDispatchRegionsPass
     bool ok = true;
     for (Block *block : blocks)
       ok &= succeeded(BlockFormation(*block).run());
+    // Recorded scope paths are consumed: a copy left on a cloned producer
+    // would make equal dispatches differ when outlining deduplicates them.
+    getOperation()->walk([](Operation *op) {
+      op->removeAttr(kRecordedScopePathAttrName);
+    });
     if (!ok || failed(verifyDispatchPlacement(getOperation())))
       signalPassFailure();
   }

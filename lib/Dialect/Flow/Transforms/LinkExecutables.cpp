@@ -1,4 +1,5 @@
-//===- LinkExecutables.cpp - Move executables into the host ------*- C++ -*-===//
+//===- LinkExecutables.cpp - Move executables into the host ------*- C++
+//-*-===//
 //
 // This file implements flow-link-executables: executable functions move from
 // their nested modules into the host module under unique names, carrying
@@ -52,8 +53,8 @@ struct LinkExecutablesPass
         function.setPrivate();
         if (!moduleAttrs.empty()) {
           SmallVector<Attribute> attrs(moduleAttrs.begin(), moduleAttrs.end());
-          if (auto existing = function->getAttrOfType<ArrayAttr>(
-                  scopeAttrsName))
+          if (auto existing =
+                  function->getAttrOfType<ArrayAttr>(scopeAttrsName))
             attrs.append(existing.begin(), existing.end());
           function->setAttr(scopeAttrsName,
                             ArrayAttr::get(&getContext(), attrs));

@@ -1,4 +1,5 @@
-//===- OutlineDispatchRegions.cpp - Regions to executables -------*- C++ -*-===//
+//===- OutlineDispatchRegions.cpp - Regions to executables -------*- C++
+//-*-===//
 //
 // This file implements flow-outline-dispatch-regions: each dispatch region
 // becomes a function in a nested executable module of its placement (equal
@@ -70,7 +71,17 @@ struct OutlineDispatchRegionsPass
   void runOnOperation() override {
     ModuleOp host = getOperation();
     SmallVector<DispatchRegionOp> regions;
-    host.walk([&](DispatchRegionOp region) { regions.push_back(region); });
+    bool nested = false;
+    host.walk([&](DispatchRegionOp region) {
+      if (region->getParentOfType<DispatchRegionOp>()) {
+        region.emitError("cannot outline a dispatch region nested in "
+                         "another dispatch region");
+        nested = true;
+      }
+      regions.push_back(region);
+    });
+    if (nested)
+      return signalPassFailure();
     if (regions.empty())
       return;
     SymbolTable hostTable(host);
@@ -128,9 +139,8 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
       arguments.push_back(value);
   }
 
-  auto functionType =
-      FunctionType::get(&getContext(), ValueRange(arguments).getTypes(),
-                        region.getResultTypes());
+  auto functionType = FunctionType::get(
+      &getContext(), ValueRange(arguments).getTypes(), region.getResultTypes());
   auto parent = region->getParentOfType<FunctionOpInterface>();
   std::string base =
       (parent ? parent.getName().str() : std::string("region")) + "_dispatch";
@@ -182,12 +192,12 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
         argumentDims.push_back(
             tensor::DimOp::create(builder, loc, argument, i).getResult());
   }
-  auto callee = SymbolRefAttr::get(
-      exe.module.getSymNameAttr(),
-      {FlatSymbolRefAttr::get(target.getSymNameAttr())});
-  auto dispatch = DispatchOp::create(builder, loc, callee,
-                                     region.getResultTypes(), arguments,
-                                     argumentDims, region.getResultDims());
+  auto callee =
+      SymbolRefAttr::get(exe.module.getSymNameAttr(),
+                         {FlatSymbolRefAttr::get(target.getSymNameAttr())});
+  auto dispatch =
+      DispatchOp::create(builder, loc, callee, region.getResultTypes(),
+                         arguments, argumentDims, region.getResultDims());
   if (ArrayAttr path = region.getScopePathAttr())
     dispatch->setAttr("scope_path", path);
   region.replaceAllUsesWith(dispatch.getResults());

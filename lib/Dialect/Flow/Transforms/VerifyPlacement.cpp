@@ -88,10 +88,10 @@ LogicalResult verifyRegion(DispatchRegionOp region) {
   Attribute actual = region.getPlacementAttr();
   if (actual == Attribute(expected.attr))
     return success();
-  InFlightDiagnostic diag =
-      region.emitError("dispatch region runs on ")
-      << describe(actual) << " but its scopes place it on "
-      << describe(expected.attr);
+  InFlightDiagnostic diag = region.emitError("dispatch region runs on ")
+                            << describe(actual)
+                            << " but its scopes place it on "
+                            << describe(expected.attr);
   notePlacer(diag, expected);
   return failure();
 }
@@ -122,9 +122,9 @@ LogicalResult verifyDispatchable(Operation *op) {
     return success();
   auto region = op->getParentOfType<DispatchRegionOp>();
   if (!region) {
-    InFlightDiagnostic diag =
-        op->emitError("op placed on ")
-        << describe(placement.attr) << " is not in a dispatch region";
+    InFlightDiagnostic diag = op->emitError("op placed on ")
+                              << describe(placement.attr)
+                              << " is not in a dispatch region";
     notePlacer(diag, placement);
     return failure();
   }
@@ -133,10 +133,10 @@ LogicalResult verifyDispatchable(Operation *op) {
     return success();
   if (region.getPlacementAttr() == Attribute(placement.attr))
     return success();
-  InFlightDiagnostic diag =
-      op->emitError("op placed on ")
-      << describe(placement.attr) << " is in a dispatch region on "
-      << describe(region.getPlacementAttr());
+  InFlightDiagnostic diag = op->emitError("op placed on ")
+                            << describe(placement.attr)
+                            << " is in a dispatch region on "
+                            << describe(region.getPlacementAttr());
   notePlacer(diag, placement);
   diag.attachNote(region.getLoc()) << "dispatch region is here";
   return failure();

@@ -104,6 +104,9 @@ def OutlineDispatchRegionsPass
       above the dispatch) and of its results (the region's result dims) as
       operands.
 
+    A dispatch region nested in another one is an error (formation never
+    creates one).
+
     Limits: the pass does not hoist or merge captures (an index value used
     inside is simply an argument), and does not rewrite `tensor.dim` of an
     argument inside the function into the dispatch's argument dims.
