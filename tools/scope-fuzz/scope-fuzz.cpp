@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "scopeir/Dialect/Util/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
 
@@ -72,6 +73,8 @@ void registerFuzzDialects(DialectRegistry &registry) {
   registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
                   func::FuncDialect, linalg::LinalgDialect, scf::SCFDialect,
                   tensor::TensorDialect, scopeir::util::UtilDialect>();
+  scopeir::util::registerBufferizableOpInterfaceExternalModels(registry);
+  scopeir::util::registerBufferDeallocationOpInterfaceExternalModels(registry);
   func::registerAllExtensions(registry);
   tensor::registerAllExtensions(registry);
   arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
