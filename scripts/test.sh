@@ -8,7 +8,8 @@
 #
 # Environment: see scripts/lib.sh (BUILD_DIR, SCOPEIR_SANITIZE,
 # SCOPEIR_CMAKE_ARGS, stage caps); SCOPEIR_FUZZ_SECONDS, SCOPEIR_FUZZ_TIMEOUT
-# (cap of the whole fuzz stage including its build, default 900 s).
+# (cap of the whole fuzz stage including its build, default 1800 s:
+# the fuzzer build is a full second build of the sources).
 set -euo pipefail
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -79,7 +80,7 @@ fi
 fuzz_seconds="${SCOPEIR_FUZZ_SECONDS:-60}"
 if [ "$fuzz_seconds" -gt 0 ]; then
   scopeir_log "fuzzing for ${fuzz_seconds}s (scripts/fuzz.sh)"
-  if scopeir_run_capped fuzz "${SCOPEIR_FUZZ_TIMEOUT:-900}" \
+  if scopeir_run_capped fuzz "${SCOPEIR_FUZZ_TIMEOUT:-1800}" \
       bash "$SCOPEIR_ROOT/scripts/fuzz.sh" "$fuzz_seconds"; then
     passed=$((passed + 1))
   else
