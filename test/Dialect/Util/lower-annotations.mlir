@@ -294,3 +294,28 @@ func.func @in_scope(%x: tensor<?xf32>, %d: index) -> tensor<?xf32> {
   } : tensor<?xf32>
   return %z : tensor<?xf32>
 }
+
+// -----
+
+// The size is computed inside a nested scope: a scope computes what its body
+// returns, so the computation is traced through it (its block argument is its
+// capture) and cloned above.
+// CHECK-LABEL: func.func @size_in_nested_scope
+//  CHECK-SAME: (%[[N:.+]]: index)
+//       CHECK:   %[[C2:.+]] = arith.constant 2 : index
+//       CHECK:   %[[M:.+]] = arith.muli %[[N]], %[[C2]] : index
+//       CHECK:   util.scope (%[[N]] as %[[NA:.+]]: index) -> (tensor<?xf32>{%[[M]]}) {
+//       CHECK:     %[[I:.+]] = util.scope (%[[NA]] as %{{.+}}: index) -> (index) {
+//       CHECK:     tensor.empty(%[[I]])
+func.func @size_in_nested_scope(%n: index) -> tensor<?xf32> {
+  %y = util.annotate {
+    %m = util.scope (%n as %a: index) -> (index) {
+      %c2 = arith.constant 2 : index
+      %p = arith.muli %a, %c2 : index
+      util.return %p : index
+    }
+    %e = tensor.empty(%m) : tensor<?xf32>
+    util.return %e : tensor<?xf32>
+  } : tensor<?xf32>
+  return %y : tensor<?xf32>
+}

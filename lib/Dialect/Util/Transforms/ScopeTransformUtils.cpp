@@ -42,18 +42,26 @@ std::pair<Value, int64_t> scopeir::util::matchDimOp(Operation *op) {
 
 DimOpIndex::Entry &DimOpIndex::getOrScan(Value value) {
   auto [it, inserted] = entries.try_emplace(value);
-  if (inserted)
-    for (Operation *user : value.getUsers())
-      if (auto [source, dim] = matchDimOp(user); source == value)
-        it->second.push_back({dim, user});
+  if (inserted) {
+    for (Operation *user : value.getUsers()) {
+      auto [source, dim] = matchDimOp(user);
+      if (source != value || !user->getBlock())
+        continue;
+      it->second.push_back({dim, user});
+      keys[user] = value;
+    }
+  }
   return it->second;
 }
 
 SmallVector<Operation *> DimOpIndex::lookup(Value value, int64_t dim) {
   SmallVector<Operation *> result;
-  for (auto [d, op] : getOrScan(value))
-    if (d == dim)
+  for (auto [d, op] : getOrScan(value)) {
+    // Rewrites may have redirected a dim op to another value since it was
+    // indexed (uses replaced): check it still reads this value.
+    if (d == dim && matchDimOp(op) == std::make_pair(value, dim))
       result.push_back(op);
+  }
   return result;
 }
 
@@ -63,19 +71,22 @@ void DimOpIndex::record(Operation *dimOp) {
     return;
   // Values never queried are scanned (and find this op) on first lookup.
   auto it = entries.find(source);
-  if (it != entries.end())
-    it->second.push_back({dim, dimOp});
-}
-
-void DimOpIndex::forget(Operation *dimOp) {
-  auto [source, dim] = matchDimOp(dimOp);
-  if (!source)
-    return;
-  auto it = entries.find(source);
   if (it == entries.end())
     return;
-  llvm::erase_if(it->second,
-                 [&](auto &entry) { return entry.second == dimOp; });
+  it->second.push_back({dim, dimOp});
+  keys[dimOp] = source;
+}
+
+void DimOpIndex::forget(Operation *op) {
+  // Find the entry by the value the op was indexed under: its source may
+  // have been replaced since.
+  auto key = keys.find(op);
+  if (key == keys.end())
+    return;
+  auto it = entries.find(key->second);
+  if (it != entries.end())
+    llvm::erase_if(it->second, [&](auto &entry) { return entry.second == op; });
+  keys.erase(key);
 }
 
 //===----------------------------------------------------------------------===//
@@ -114,8 +125,9 @@ bool ScopeDimBuilder::isAvailable(Value value) {
   return !isInside(value) && domInfo.properlyDominates(value, anchor);
 }
 
-Value ScopeDimBuilder::mapAnchorArgument(BlockArgument arg) {
-  auto scope = dyn_cast<ScopeOpInterface>(anchor);
+Value ScopeDimBuilder::mapCapturedArgument(BlockArgument arg) {
+  auto scope =
+      dyn_cast_if_present<ScopeOpInterface>(arg.getOwner()->getParentOp());
   if (!scope || arg.getOwner() != &scope.getScopeBody().front())
     return {};
   OperandRange captures = scope.getExplicitCaptures();
@@ -155,7 +167,9 @@ FailureOr<Value> ScopeDimBuilder::getDim(Value value, int64_t dim) {
   FailureOr<Value> result = failure();
   if (isInside(value)) {
     if (auto arg = dyn_cast<BlockArgument>(value)) {
-      if (Value capture = mapAnchorArgument(arg))
+      // The anchor's or a nested scope's block argument has its capture's
+      // shape.
+      if (Value capture = mapCapturedArgument(arg))
         result = getDim(capture, dim);
     } else {
       result = getDimOfResult(cast<OpResult>(value), dim);
@@ -330,10 +344,26 @@ FailureOr<Value> ScopeDimBuilder::materialize(Value value) {
       result = getDim(source, dim);
     }
   } else if (auto arg = dyn_cast<BlockArgument>(value)) {
-    if (Value capture = mapAnchorArgument(arg))
-      result = capture;
+    // The anchor's or a nested scope's block argument is its capture.
+    if (Value capture = mapCapturedArgument(arg))
+      result = materialize(capture);
   } else if (auto [source, dim] = matchDimOp(def); source) {
     result = getDim(source, dim);
+  } else if (auto scope = dyn_cast<ScopeOpInterface>(def)) {
+    // A nested scope computes what its body returns: look through it.
+    SmallVector<Value> returned;
+    getReturnedValues(scope, cast<OpResult>(value).getResultNumber(), returned);
+    Value common;
+    for (Value inner : returned) {
+      FailureOr<Value> above = materialize(inner);
+      if (failed(above) || (common && common != *above)) {
+        common = {};
+        break;
+      }
+      common = *above;
+    }
+    if (common)
+      result = common;
   } else if (allowCreate && def->getNumRegions() == 0 && isPure(def)) {
     // A side-effect free computation of values available above: compute it
     // above the anchor (the scope runs once, so this changes nothing).

@@ -38,13 +38,16 @@ public:
   llvm::SmallVector<mlir::Operation *> lookup(mlir::Value value, int64_t dim);
   /// Adds a dim op created after `value` was first queried.
   void record(mlir::Operation *dimOp);
-  /// Forgets a dim op that is about to be erased.
-  void forget(mlir::Operation *dimOp);
+  /// Forgets an op that is about to be erased (a no-op for ops that are not
+  /// indexed). Every indexed op must be forgotten before it is erased.
+  void forget(mlir::Operation *op);
 
 private:
   using Entry = llvm::SmallVector<std::pair<int64_t, mlir::Operation *>, 2>;
   Entry &getOrScan(mlir::Value value);
   llvm::DenseMap<mlir::Value, Entry> entries;
+  /// The value each indexed op was filed under.
+  llvm::DenseMap<mlir::Operation *, mlir::Value> keys;
 };
 
 /// Returns the source and constant index of a `tensor.dim` / `memref.dim` op,
@@ -113,7 +116,9 @@ private:
                                               int64_t dim);
   mlir::FailureOr<mlir::Value> getKnownDimAbove(mlir::Value value, int64_t dim);
   mlir::FailureOr<mlir::Value> getConstantIndex(int64_t value);
-  mlir::Value mapAnchorArgument(mlir::BlockArgument arg);
+  /// Returns the explicit capture that the entry block argument `arg` of a
+  /// scope op stands for, or null.
+  mlir::Value mapCapturedArgument(mlir::BlockArgument arg);
 
   mlir::Operation *anchor;
   bool allowCreate;
