@@ -77,9 +77,14 @@ step=$((step + 1))
 # Two rows of 16 features; the batch dimension of @main is dynamic.
 x2="0.5 -0.25 1 0 0.75 -1 0.125 0.5 -0.5 1 0.25 -0.75 0 0.5 -0.125 1"
 x2="$x2 -1 0.5 0.25 -0.5 1 0.125 -0.75 0 0.5 -0.25 1 0.75 -1 0 0.25 -0.5"
-stage "$step. Run the MLP on two devices: 2 rows in, 2 probability rows out" \
+stage "$step. Run the MLP on two devices (dispatch regions formed inside each device scope): 2 rows in, 2 probability rows out" \
   "$rel_run $rel_mlp --function=main --input=\"2x16xf32=$x2\""
 "$run" "$mlp" --function=main --input="2x16xf32=$x2"
+step=$((step + 1))
+
+stage "$step. Which dispatch runs where: the scope -> dispatch map" \
+  "$rel_run $rel_mlp --input=... --dump-dispatches"
+"$run" "$mlp" --function=main --input="2x16xf32=$x2" --dump-dispatches
 step=$((step + 1))
 
 stage "$step. The same batch with every scope stripped (all on the host backend)" \

@@ -10,7 +10,7 @@
 //       IR:     linalg.add ins(%[[A]], %[[A]]
 // RUN: scope-run %t.mlir --input="3xf32=1 2 3" | FileCheck %s
 // CHECK: 3xf32=2 4 6
-// RUN: scope-run %t.mlir --input="3xf32=1" --mlir-print-ir-after=hal-run-backend-pipelines --mlir-disable-threading 2>&1 \
+// RUN: scope-run %t.mlir --dispatch=false --input="3xf32=1" --mlir-print-ir-after=hal-run-backend-pipelines --mlir-disable-threading 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DEVICE
 // DEVICE: func.func private @main_scope_0({{.+}} attributes {util.scope_attrs = [#hal.device.target<"llvm-cpu">]}
 // DEVICE:   vector.transfer_read

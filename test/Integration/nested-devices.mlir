@@ -3,7 +3,7 @@
 // the zones are stripped; the numbers are (2x)^2 - x.
 // RUN: scope-run %s --input="2x4xf32=1 2 3 4 5 6 7 8" | FileCheck %s
 // CHECK: 2x4xf32=[3 14 33 60][95 138 189 248]
-// RUN: scope-run %s --input="2x4xf32=1" --mlir-disable-threading \
+// RUN: scope-run %s --dispatch=false --input="2x4xf32=1" --mlir-disable-threading \
 // RUN:   --mlir-print-ir-after=hal-run-backend-pipelines 2>&1 | FileCheck %s --check-prefix=IR
 // IR-LABEL: func.func private @outer(
 //  IR-SAME:   util.scope_attrs = [#hal.device.target<"llvm-cpu-loops">, #util.zone<"outer">]

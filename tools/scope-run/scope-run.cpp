@@ -68,8 +68,9 @@ static cl::opt<bool> dispatchGranularity(
     "dispatch",
     cl::desc("Compile at dispatch granularity: form dispatch regions inside "
              "device scopes and compile each dispatch by its device's "
-             "backend (default: each device scope as one function)"),
-    cl::cat(category));
+             "backend (the default; --dispatch=false compiles each device "
+             "scope as one function)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<bool> dumpDispatches(
     "dump-dispatches",
     cl::desc("Print each dispatch with its device and the scope path it "

@@ -1,6 +1,6 @@
 // MLIR's pass manager flags work in scope-run, and the IR after the backend
 // pipelines shows each outlined device function compiled by its own backend.
-// RUN: scope-run %S/Inputs/add.mlir --function=add_scale --input="2x3xf32=1" --input="2x3xf32=2" \
+// RUN: scope-run %S/Inputs/add.mlir --function=add_scale --dispatch=false --input="2x3xf32=1" --input="2x3xf32=2" \
 // RUN:   --mlir-disable-threading --mlir-print-ir-after=hal-run-backend-pipelines 2>&1 | FileCheck %s
 // CHECK: IR Dump After RunBackendPipelinesPass (hal-run-backend-pipelines)
 // CHECK-LABEL: func.func @add_scale
@@ -34,3 +34,11 @@
 // RUN: scope-opt %S/Inputs/add.mlir --scopeir-compile-to-llvm | FileCheck %s --check-prefix=OPT
 // OPT: llvm.func @add_scale_scope_0
 // OPT: llvm.intr.masked.load
+
+// Dispatch granularity is the default: without --dispatch, the device scopes'
+// ops are formed into dispatch regions, each placed on its scope's device.
+// RUN: scope-run %S/Inputs/add.mlir --function=add_scale --input="2x3xf32=1" --input="2x3xf32=2" \
+// RUN:   --mlir-disable-threading --mlir-print-ir-after=flow-form-dispatch-regions 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DEFAULT
+// DEFAULT: flow.dispatch.region on(#hal.device.target<"llvm-cpu">)
+// DEFAULT: flow.dispatch.region on(#hal.device.target<"llvm-cpu-loops">)
