@@ -28,7 +28,7 @@
 // RUN: scope-opt --util-test-insert-scopes="seed=22 density=1.0" %s | scope-opt --util-strip-scopes -o %t.22 && diff %t.ref %t.22
 //
 // Insertion is not trivial: the scopes are there, in every form.
-// RUN: scope-opt --util-test-insert-scopes=seed=10 %s | FileCheck %s --check-prefix=SEED10
+// RUN: scope-opt --util-test-insert-scopes=seed=9 %s | FileCheck %s --check-prefix=FORMS
 //
 // Insertion is deterministic for a seed.
 // RUN: scope-opt --util-test-insert-scopes=seed=5 %s -o %t.a
@@ -41,26 +41,14 @@
 // RUN: scope-opt --util-test-insert-scopes="seed=9 density=0.8" %s | scope-opt --util-lower-annotations | FileCheck %s --check-prefix=LOWERED
 // LOWERED-NOT: util.annotate
 
-// Seed 10 produces every form: util.scope with explicit captures and their
-// dims (reusing the %batch tensor.dim), a tie (the result updates the
-// tensor.empty in place through linalg.fill), implicit-only util.scope,
-// util.annotate, nesting, scopes inside scf.for.
-// SEED10-LABEL: func.func @mlp
-//       SEED10:   %[[DIM:.+]] = tensor.dim
-//       SEED10:   util.scope [#util.zone<"{{z[0-9]+}}">] (%{{.+}} as %{{.+}}: tensor<?x784xf32>{%[[DIM]]}, {{.*}}) -> (tensor<?x10xf32>{%[[DIM]]}) {
-// SEED10-LABEL: func.func @layers
-//       SEED10:   %[[LDIM:.+]] = tensor.dim
-//       SEED10:   scf.for
-//  SEED10-NEXT:     %[[E:.+]] = tensor.empty(%[[LDIM]])
-//  SEED10-NEXT:     util.scope (%[[E]] as %[[EA:.+]]: tensor<?x64xf32>{%[[LDIM]]}) -> (%[[E]]) {
-//  SEED10-NEXT:       linalg.fill ins(%{{.+}} : f32) outs(%[[EA]] :
-// SEED10-LABEL: func.func @cfg
-//       SEED10:   util.scope (%{{.+}} as %{{.+}}: index) -> (tensor<?xf32>{%{{.+}}}) {
-//       SEED10:   util.annotate [#util.zone<"{{z[0-9]+}}">] {
-//       SEED10:   util.scope -> (tensor<?xf32>{%{{.+}}}) {
-// SEED10-LABEL: func.func @pad_concat
-//       SEED10:   util.annotate {
-//  SEED10-NEXT:     util.annotate [#util.zone<"{{z[0-9]+}}">] {
+// Seed 9 produces every form (checked as properties, in any order):
+// util.annotate, implicit-only util.scope, util.scope with an explicitly
+// captured dynamic tensor and its dims, a result tied to a capture, a zone.
+// FORMS-DAG: util.annotate
+// FORMS-DAG: util.scope {{(\[.*\] )?}}-> (
+// FORMS-DAG: util.scope {{.*}}(%{{.+}} as %{{.+}}: tensor<{{.+}}>{%{{.+}}}
+// FORMS-DAG: util.scope {{.*}}) -> (%{{[0-9a-z_]+}}{{[,)]}}
+// FORMS-DAG: [#util.zone<"{{z[0-9]+}}">]
 // A two-layer MLP with a dynamic batch: the batch size exists above every op
 // as %batch, so most ranges have result shapes computable above them.
 #map = affine_map<(d0, d1) -> (d0, d1)>

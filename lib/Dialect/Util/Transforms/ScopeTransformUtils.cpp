@@ -17,6 +17,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/ShapedOpInterfaces.h"
@@ -258,6 +259,17 @@ FailureOr<Value> ScopeDimBuilder::getDimOfResult(OpResult result, int64_t dim) {
     ValueRange dims = shapeAware.getResultDynamicDims(resultIndex);
     if (dims.size() == type.getNumDynamicDims())
       return materialize(dims[getDynamicDimIndex(type, dim)]);
+  }
+
+  // Destination-style ops: a result has the shape of its init operand. (This
+  // is what their reification says too, but without building and folding
+  // index computations over every operand.)
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(op)) {
+    if (OpOperand *init = dps.getTiedOpOperand(result)) {
+      FailureOr<Value> initDim = getDim(init->get(), dim);
+      if (succeeded(initDim))
+        return initDim;
+    }
   }
 
   // Ops that reify their result shapes in terms of their operands.
