@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -19,34 +20,13 @@ using namespace scopeir::flow;
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
-/// Parses `{%d0, %d1}` if present.
-static ParseResult
-parseOptionalDims(OpAsmParser &parser,
-                  SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims) {
-  if (failed(parser.parseOptionalLBrace()))
-    return success();
-  if (succeeded(parser.parseOptionalRBrace()))
-    return success();
-  if (parser.parseOperandList(dims) || parser.parseRBrace())
-    return failure();
-  return success();
-}
-
-static void printDims(OpAsmPrinter &p, ValueRange dims) {
-  if (dims.empty())
-    return;
-  p << '{';
-  p.printOperands(dims);
-  p << '}';
-}
-
 /// Parses `type{dims}, ...` (without the enclosing parentheses).
 static ParseResult
 parseShapedTypeList(OpAsmParser &parser, SmallVectorImpl<Type> &types,
                     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims) {
   return parser.parseCommaSeparatedList([&]() -> ParseResult {
     Type type;
-    if (parser.parseType(type) || parseOptionalDims(parser, dims))
+    if (parser.parseType(type) || util::parseOptionalDynamicDims(parser, dims))
       return failure();
     types.push_back(type);
     return success();
@@ -72,7 +52,7 @@ static void printShapedTypeList(OpAsmPrinter &p, TypeRange types,
     if (i)
       p << ", ";
     p.printType(types[i]);
-    printDims(p, sliceDims(types, dims, i));
+    util::printDynamicDims(p, sliceDims(types, dims, i));
   }
 }
 

@@ -224,10 +224,9 @@ ClosureOpInterface ScopeOp::cloneReplacementExcludingOperandsAndResults(
   return cast<ClosureOpInterface>(newOp.getOperation());
 }
 
-/// Parses `{%d0, %d1}` if present.
-static ParseResult
-parseOptionalDims(OpAsmParser &parser,
-                  SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims) {
+ParseResult scopeir::util::parseOptionalDynamicDims(
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims) {
   if (failed(parser.parseOptionalLBrace()))
     return success();
   if (succeeded(parser.parseOptionalRBrace()))
@@ -237,7 +236,7 @@ parseOptionalDims(OpAsmParser &parser,
   return success();
 }
 
-static void printDims(OpAsmPrinter &p, ValueRange dims) {
+void scopeir::util::printDynamicDims(OpAsmPrinter &p, ValueRange dims) {
   if (dims.empty())
     return;
   p << '{';
@@ -276,7 +275,7 @@ ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
       if (parser.parseOperand(capture) || parser.parseKeyword("as") ||
           parser.parseArgument(argument) ||
           parser.parseColonType(argument.type) ||
-          parseOptionalDims(parser, captureDims))
+          parseOptionalDynamicDims(parser, captureDims))
         return failure();
       captures.push_back(capture);
       captureTypes.push_back(argument.type);
@@ -331,7 +330,8 @@ ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
           return success();
         }
         Type type;
-        if (parser.parseType(type) || parseOptionalDims(parser, resultDims))
+        if (parser.parseType(type) ||
+            parseOptionalDynamicDims(parser, resultDims))
           return failure();
         ties.push_back(TiedOpInterface::kUntied);
         resultTypes.push_back(type);
@@ -390,7 +390,7 @@ void ScopeOp::print(OpAsmPrinter &p) {
         p.printOperand(entry.getArgument(i));
       p << ": ";
       p.printType(capture.getType());
-      printDims(p, getCaptureDynamicDims(i));
+      printDynamicDims(p, getCaptureDynamicDims(i));
     }
     p << ')';
   }
@@ -404,7 +404,7 @@ void ScopeOp::print(OpAsmPrinter &p) {
         continue;
       }
       p.printType(getResult(i).getType());
-      printDims(p, getResultDynamicDims(i));
+      printDynamicDims(p, getResultDynamicDims(i));
     }
     p << ')';
   }

@@ -24,6 +24,19 @@
 
 namespace scopeir::util {
 
+/// Parses the IREE-style dims of one shaped value, `{%d0, %d1}`, if present
+/// (every op of ours prints dims the same way).
+mlir::ParseResult parseOptionalDynamicDims(
+    mlir::OpAsmParser &parser,
+    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &dims);
+
+/// Prints `{%d0, %d1}`; nothing for an empty list.
+void printDynamicDims(mlir::OpAsmPrinter &p, mlir::ValueRange dims);
+
+} // namespace scopeir::util
+
+namespace scopeir::util {
+
 /// Verifies the body of a scope op: every block ends in a terminator, and a
 /// terminator that returns control to the parent (return-like) is a
 /// `util.return`. Terminators that never return (`llvm.unreachable`) are
