@@ -7,35 +7,14 @@
 
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
 #include "scopeir/Dialect/HAL/IR/HALOps.h"
+#include "scopeir/Dialect/Util/IR/ScopeInlinerInterface.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 
-#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace scopeir::hal;
 
 #include "scopeir/Dialect/HAL/IR/HALDialect.cpp.inc"
-
-namespace {
-/// `hal.device.scope` is a plain region op: inlining a function containing
-/// one keeps it, and the scope keeps its device.
-struct HALInlinerInterface : public DialectInlinerInterface {
-  using DialectInlinerInterface::DialectInlinerInterface;
-
-  bool isLegalToInline(Operation *call, Operation *callable,
-                       bool wouldBeCloned) const final {
-    return true;
-  }
-  bool isLegalToInline(Region *dest, Region *src, bool wouldBeCloned,
-                       IRMapping &valueMapping) const final {
-    return true;
-  }
-  bool isLegalToInline(Operation *op, Region *dest, bool wouldBeCloned,
-                       IRMapping &valueMapping) const final {
-    return true;
-  }
-};
-} // namespace
 
 void HALDialect::initialize() {
   addOperations<
@@ -43,7 +22,7 @@ void HALDialect::initialize() {
 #include "scopeir/Dialect/HAL/IR/HALOps.cpp.inc"
       >();
   registerAttributes();
-  addInterfaces<HALInlinerInterface>();
+  addInterfaces<scopeir::util::ScopeInlinerInterface>();
 }
 
 LogicalResult HALDialect::verifyOperationAttribute(Operation *op,
