@@ -9,7 +9,7 @@
 //  IR-SAME:   util.scope_attrs = [#hal.device.target<"llvm-cpu-loops">, #util.zone<"outer">]
 //   IR-NOT:   vector.
 //       IR:   call @[[INNER:[a-z_]+_scope_0]](
-// IR-LABEL: func.func private @[[INNER]](
+//       IR: func.func private @[[INNER]](
 //  IR-SAME:   util.scope_attrs = [#hal.device.target<"llvm-cpu">, #hal.device.target<"llvm-cpu-loops">, #util.zone<"outer">]
 //       IR:   arith.mulf %{{.+}}, %{{.+}} : vector<8x4xf32>
 
