@@ -79,7 +79,7 @@ rc=0
 # libFuzzer's own clock stops it; the cap only catches a hang outside it.
 scopeir_run_capped fuzz "$((seconds + 120))" \
   "$fuzzer" -max_total_time="$seconds" -timeout="${SCOPEIR_FUZZ_UNIT_TIMEOUT:-30}" \
-  -print_final_stats=1 -dict="$SCOPEIR_ROOT/tools/scope-fuzz/scope.dict" \
+  -rss_limit_mb=4096 -print_final_stats=1 -dict="$SCOPEIR_ROOT/tools/scope-fuzz/scope.dict" \
   -artifact_prefix="$work/artifacts/" "$work/corpus" "$work/seeds" \
   >"$log" 2>&1 || rc=$?
 
@@ -93,8 +93,8 @@ grep -a '^scope-fuzz: [0-9]* inputs' "$log" | tail -n 1 || true
 findings=("$work/artifacts/"*)
 if [ "$rc" -ne 0 ] || [ -e "${findings[0]}" ]; then
   # The report: everything from the sanitizer's or libFuzzer's banner on.
-  grep -n -m 1 -E '^==[0-9]+==|^scope-fuzz:|ERROR: libFuzzer|runtime error' "$log" |
-    cut -d: -f1 | { read -r first && tail -n "+$first" "$log" | head -n 80; } || tail -n 40 "$log"
+  awk '/^==[0-9]+==|^scope-fuzz:|ERROR: libFuzzer|runtime error/ { on = 1 } on' \
+    "$log" | head -n 80
   echo "scope-fuzz: FOUND a problem (exit $rc); input(s): ${findings[*]}"
   echo "scope-fuzz: log: $log"
   exit 1

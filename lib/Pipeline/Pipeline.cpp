@@ -7,11 +7,13 @@
 
 #include "scopeir/Pipeline/Pipeline.h"
 
+#include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/HAL/IR/HALAttrs.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/InitAll.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -22,12 +24,31 @@ using namespace scopeir::pipeline;
 std::string
 scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   std::string host = "host-backend=" + options.hostBackend;
-  SmallVector<std::string> passes = {
-      // Scopes: annotations become util.scope, device scopes become
-      // functions carrying their device, other scopes (zones) go away.
-      "util-lower-annotations",
-      "util-outline-scopes{kind=device}",
-      "util-strip-scopes",
+  SmallVector<std::string> passes;
+  if (options.granularity == Granularity::Dispatch) {
+    // Scopes: annotations become util.scope and zones go away (no tracing),
+    // so that fusion sees through them; dispatch regions form inside the
+    // device scopes and become per-device executable functions in the host
+    // module, called from the device scopes, which then go away too.
+    passes = {
+        "util-lower-annotations",
+        "flow-record-scope-paths",
+        "util-strip-scopes{kind=zone}",
+        "flow-form-dispatch-regions",
+        "flow-outline-dispatch-regions",
+        "flow-link-executables",
+        "util-strip-scopes",
+    };
+  } else {
+    // Scopes: annotations become util.scope, device scopes become
+    // functions carrying their device, other scopes (zones) go away.
+    passes = {
+        "util-lower-annotations",
+        "util-outline-scopes{kind=device}",
+        "util-strip-scopes",
+    };
+  }
+  passes.append({
       // Per-device codegen on tensors, bufferization, then on buffers.
       "hal-run-backend-pipelines{phase=tensor " + host + "}",
       "one-shot-bufferize{bufferize-function-boundaries "
@@ -48,7 +69,7 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
       "convert-func-to-llvm",
       "convert-ub-to-llvm",
       "reconcile-unrealized-casts",
-  };
+  });
   return llvm::join(passes, ",");
 }
 
@@ -74,6 +95,35 @@ LogicalResult scopeir::pipeline::verifyDeviceTargets(Operation *root) {
     });
   });
   return failure(failed);
+}
+
+void scopeir::pipeline::printDispatches(ModuleOp module, raw_ostream &os) {
+  unsigned index = 0;
+  module.walk([&](flow::DispatchOp dispatch) {
+    os << "dispatch #" << index++ << " " << dispatch.getCalleeAttr()
+       << " device=";
+    Operation *callee = SymbolTable::lookupNearestSymbolFrom(
+        dispatch, dispatch.getCalleeAttr());
+    util::ScopeAttrInterface placement;
+    if (callee && !callee->getRegions().empty() &&
+        !callee->getRegion(0).empty() &&
+        !callee->getRegion(0).front().empty())
+      placement = util::lookupPlacement(&callee->getRegion(0).front().front());
+    if (placement)
+      os << placement;
+    else
+      os << "host";
+    os << " scope=";
+    auto path = dispatch->getAttrOfType<ArrayAttr>("scope_path");
+    if (!path || path.empty()) {
+      os << "-";
+    } else {
+      llvm::interleave(
+          path.getAsValueRange<StringAttr>(), os,
+          [&](StringRef entry) { os << entry; }, "/");
+    }
+    os << "\n";
+  });
 }
 
 void scopeir::pipeline::registerCompilePipeline() {

@@ -16,6 +16,8 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -62,9 +64,32 @@ static cl::opt<bool> emitLLVMDialect(
     "emit-llvm-dialect",
     cl::desc("Print the module lowered to the LLVM dialect and exit"),
     cl::cat(category));
+static cl::opt<bool> dispatchGranularity(
+    "dispatch",
+    cl::desc("Compile at dispatch granularity: form dispatch regions inside "
+             "device scopes and compile each dispatch by its device's "
+             "backend (default: each device scope as one function)"),
+    cl::cat(category));
+static cl::opt<bool> dumpDispatches(
+    "dump-dispatches",
+    cl::desc("Print each dispatch with its device and the scope path it "
+             "came from (implies --dispatch)"),
+    cl::cat(category));
 static cl::opt<unsigned> optLevel("opt-level",
                                   cl::desc("LLVM optimization level (0-3)"),
                                   cl::init(2), cl::cat(category));
+
+namespace {
+/// Prints the dispatches once they are outlined (--dump-dispatches).
+struct DispatchDumper : public PassInstrumentation {
+  void runAfterPass(Pass *pass, Operation *op) override {
+    if (pass->getArgument() != "flow-outline-dispatch-regions")
+      return;
+    if (auto module = dyn_cast<ModuleOp>(op))
+      pipeline::printDispatches(module, llvm::outs());
+  }
+};
+} // namespace
 
 /// Prints "scope-run: <message>" and returns the failing exit code.
 static int fail(const llvm::Twine &message) {
@@ -143,6 +168,10 @@ static int runMain() {
   applyDefaultTimingPassManagerCLOptions(pm);
   pipeline::CompileOptions compileOptions;
   compileOptions.hostBackend = hostBackend;
+  if (dispatchGranularity || dumpDispatches)
+    compileOptions.granularity = pipeline::Granularity::Dispatch;
+  if (dumpDispatches)
+    pm.addInstrumentation(std::make_unique<DispatchDumper>());
   if (failed(pipeline::buildCompilePipeline(pm, compileOptions, llvm::errs())))
     return fail("cannot build the compile pipeline");
   if (failed(pm.run(*module)))

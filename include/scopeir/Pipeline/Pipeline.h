@@ -17,9 +17,24 @@
 
 namespace scopeir::pipeline {
 
+/// How device code is cut out of the host program.
+enum class Granularity {
+  /// Each device scope becomes one function compiled by its device's backend
+  /// (util-outline-scopes{kind=device}).
+  Scope,
+  /// Dispatch regions are formed inside scopes (never across a device
+  /// boundary), outlined into per-device executables and linked into the
+  /// host module; each dispatch function is compiled by its device's
+  /// backend (flow-form-dispatch-regions, flow-outline-dispatch-regions,
+  /// flow-link-executables).
+  Dispatch,
+};
+
 struct CompileOptions {
   /// The backend compiling functions placed on no device.
   std::string hostBackend = "llvm-cpu-loops";
+  /// Whole scopes or dispatch regions as the unit of device code.
+  Granularity granularity = Granularity::Scope;
 };
 
 /// Returns the textual pass list (to add to a pass manager on
@@ -29,6 +44,15 @@ struct CompileOptions {
 ///   util-lower-annotations               annotations -> util.scope
 ///   util-outline-scopes{kind=device}     device scopes -> functions
 ///   util-strip-scopes                    the remaining (zone) scopes
+/// or, at dispatch granularity,
+///   util-lower-annotations
+///   flow-record-scope-paths              zone names for the scope path
+///   util-strip-scopes{kind=zone}         zones cost nothing (no tracing)
+///   flow-form-dispatch-regions           regions inside device scopes
+///   flow-outline-dispatch-regions        per-device executables
+///   flow-link-executables                into the host module
+///   util-strip-scopes                    the device scopes, now only calls
+/// then
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
 ///   one-shot-bufferize, buffer-deallocation-pipeline
 ///   hal-run-backend-pipelines{buffer}
@@ -45,6 +69,11 @@ mlir::LogicalResult buildCompilePipeline(mlir::OpPassManager &pm,
 /// backend; emits an error (listing the registered ones) at each op
 /// carrying an unknown one.
 mlir::LogicalResult verifyDeviceTargets(mlir::Operation *root);
+
+/// Prints one line per `flow.dispatch` in `module` (after
+/// flow-outline-dispatch-regions): the executable it runs, the device
+/// (the executable's placement, or `host`) and the scope path it came from.
+void printDispatches(mlir::ModuleOp module, llvm::raw_ostream &os);
 
 /// Registers the compile pipeline as `scopeir-compile-to-llvm` so that
 /// `scope-opt --scopeir-compile-to-llvm` shows the lowered module.

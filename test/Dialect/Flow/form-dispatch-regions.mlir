@@ -337,3 +337,24 @@ func.func @no_nested_formation(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %init: 
   }
   return %r : tensor<4x4xf32>
 }
+
+// -----
+
+// The dims of a dynamic matmul come through its fill (cloned into the
+// region) from the tensor.empty: no tensor.dim keeps the original fill
+// alive outside the region.
+// CHECK-LABEL: func.func @dynamic_fill_init
+//  CHECK-SAME: (%[[A:.+]]: tensor<?x8xf32>, %[[B:.+]]: tensor<8x4xf32>, %[[N:.+]]: index)
+//   CHECK-NOT: linalg.fill
+//       CHECK: %[[R:.+]] = flow.dispatch.region -> (tensor<?x4xf32>{%[[N]]}) {
+//       CHECK:   linalg.fill
+//       CHECK:   linalg.matmul
+//   CHECK-NOT: linalg.fill
+//       CHECK: return %[[R]]
+func.func @dynamic_fill_init(%a: tensor<?x8xf32>, %b: tensor<8x4xf32>, %n: index) -> tensor<?x4xf32> {
+  %cst = arith.constant 0.0 : f32
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<?x4xf32>) -> tensor<?x4xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x4xf32>) outs(%f : tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %m : tensor<?x4xf32>
+}

@@ -82,3 +82,17 @@ module @exe {
     return
   }
 }
+
+// -----
+
+// A placement: any placement scope attribute, printed after `on`.
+// CHECK-LABEL: func.func @placed
+//       CHECK: flow.dispatch.region on(#hal.device.target<"llvm-cpu">) -> (tensor<4xf32>) {
+//       CHECK: } attributes {scope_path = ["layer"]}
+func.func @placed() -> tensor<4xf32> {
+  %r = flow.dispatch.region on(#hal.device.target<"llvm-cpu">) -> (tensor<4xf32>) {
+    %e = tensor.empty() : tensor<4xf32>
+    flow.return %e : tensor<4xf32>
+  } attributes {scope_path = ["layer"]}
+  return %r : tensor<4xf32>
+}

@@ -1,9 +1,7 @@
-// The deallocation passes without the canonicalizer, so the ownership results
-// the scope model adds are still visible:
-// RUN: scope-opt --split-input-file --ownership-based-buffer-deallocation --buffer-deallocation-simplification --bufferization-lower-deallocations --cse %s | FileCheck %s
-// RUN: scope-opt --split-input-file --ownership-based-buffer-deallocation --buffer-deallocation-simplification --bufferization-lower-deallocations --cse %s | scope-opt --split-input-file --verify-each | FileCheck %s
-// The whole upstream pipeline, whose canonicalizer then folds constant
-// ownership results away, still verifies and frees the scope's buffer:
+// RUN: scope-opt --split-input-file --ownership-based-buffer-deallocation %s | FileCheck %s
+// RUN: scope-opt --split-input-file --ownership-based-buffer-deallocation %s | scope-opt --split-input-file | FileCheck %s
+// The whole pipeline (with canonicalization, which then simplifies the
+// scopes) gives IR that verifies and frees the buffers.
 // RUN: scope-opt --split-input-file --buffer-deallocation-pipeline %s | scope-opt --split-input-file --verify-each | FileCheck %s --check-prefix=PIPE
 
 // A buffer allocated inside a scope and used after it: the scope returns its
@@ -11,16 +9,17 @@
 // last use above the scope.
 // CHECK-LABEL: func.func @alloc_in_scope
 //  CHECK-SAME: (%[[D:.+]]: index, %[[F:.+]]: f32)
-//       CHECK: %[[TRUE:.+]] = arith.constant true
 //       CHECK: %[[R:.+]]:2 = util.scope [#util.zone<"z">] -> (memref<?xf32>{%[[D]]}, i1) {
 //       CHECK:   %[[A:.+]] = memref.alloc(%[[D]])
-//       CHECK:   util.return %[[A]], %[[TRUE]] : memref<?xf32>, i1
+//       CHECK:   %[[OWN:.+]] = bufferization.dealloc ({{.+}}) if ({{.+}}) retain (%[[A]] : memref<?xf32>)
+//       CHECK:   util.return %[[A]], %[[OWN]] : memref<?xf32>, i1
 //       CHECK: memref.load %[[R]]#0
 //       CHECK: %[[BASE:[^,]+]], {{.+}} = memref.extract_strided_metadata %[[R]]#0
-//       CHECK: scf.if %[[R]]#1 {
-//       CHECK:   memref.dealloc %[[BASE]]
+//       CHECK: bufferization.dealloc (%[[BASE]] : memref<f32>) if (%[[R]]#1)
 // PIPE-LABEL: func.func @alloc_in_scope
-//       PIPE: util.scope
+//       PIPE: %[[R:.+]] = util.scope
+//       PIPE:   memref.alloc
+//       PIPE: memref.load %[[R]]
 //       PIPE: memref.dealloc
 func.func @alloc_in_scope(%d: index, %f: f32) -> f32 {
   %c0 = arith.constant 0 : index
@@ -40,13 +39,15 @@ func.func @alloc_in_scope(%d: index, %f: f32) -> f32 {
 // capture), the tie and the dims stay, and nothing is freed.
 // CHECK-LABEL: func.func @tied_capture
 //  CHECK-SAME: (%[[T:.+]]: memref<?xf32>, %[[D:.+]]: index, %[[F:.+]]: f32)
-//       CHECK: %[[FALSE:.+]] = arith.constant false
 //       CHECK: %[[R:.+]]:2 = util.scope (%[[T]] as %[[A:.+]]: memref<?xf32>{%[[D]]}) -> (%[[T]], i1) {
+//       CHECK:   %[[FALSE:.+]] = arith.constant false
 //       CHECK:   linalg.fill ins(%[[F]] : f32) outs(%[[A]] : memref<?xf32>)
-//       CHECK:   util.return %[[A]], %[[FALSE]] : memref<?xf32>, i1
-//   CHECK-NOT: memref.dealloc %[[T]]
+//       CHECK:   %[[OWN:.+]] = bufferization.dealloc ({{.+}}) if (%[[FALSE]]) retain (%[[A]] : memref<?xf32>)
+//       CHECK:   util.return %[[A]], %[[OWN]] : memref<?xf32>, i1
 //       CHECK: return
 // PIPE-LABEL: func.func @tied_capture
+//   PIPE-NOT: memref.dealloc
+//       PIPE: return
 func.func @tied_capture(%t: memref<?xf32>, %d: index, %f: f32) -> memref<?xf32> {
   %r = util.scope (%t as %a: memref<?xf32>{%d}) -> (%t) {
     linalg.fill ins(%f : f32) outs(%a : memref<?xf32>)
@@ -64,10 +65,13 @@ func.func @tied_capture(%t: memref<?xf32>, %d: index, %f: f32) -> memref<?xf32> 
 //       CHECK:     memref.alloc()
 //       CHECK:     util.return %{{.+}}, %{{.+}} : memref<4xf32>, i1
 //       CHECK:   memref.load %[[I]]#0
-//       CHECK:   scf.if %[[I]]#1 {
-//       CHECK:     memref.dealloc
+//       CHECK:   bufferization.dealloc ({{.+}}) if (%[[I]]#1)
 //       CHECK:   util.return %{{.+}} : f32
 // PIPE-LABEL: func.func @nested
+//       PIPE: util.scope [#util.zone<"outer">]
+//       PIPE:   util.scope [#util.zone<"inner">]
+//       PIPE:   memref.dealloc
+//       PIPE:   util.return
 func.func @nested(%f: f32) -> f32 {
   %c0 = arith.constant 0 : index
   %r = util.scope [#util.zone<"outer">] -> (f32) {
@@ -88,12 +92,13 @@ func.func @nested(%f: f32) -> f32 {
 // exits return an ownership indicator; the captured buffer is not owned.
 // CHECK-LABEL: func.func @multi_block
 //       CHECK: %[[R:.+]]:2 = util.scope (%{{.+}} as %[[C:.+]]: i1, %{{.+}} as %[[A:.+]]: memref<4xf32>) -> (memref<4xf32>, i1) {
+//       CHECK:   %[[NOTOWNED:.+]] = arith.constant false
 //       CHECK:   cf.cond_br %[[C]], ^bb1(%[[A]], %{{.+}} : memref<4xf32>, i1), ^bb2
 //       CHECK: ^bb1(%[[B:.+]]: memref<4xf32>, %[[BOWN:.+]]: i1):
-//       CHECK:   util.return %[[B]], %[[BOWN]] : memref<4xf32>, i1
+//       CHECK:   %[[OWN1:.+]] = bufferization.dealloc ({{.+}}) if (%[[BOWN]]) retain (%[[B]] : memref<4xf32>)
+//       CHECK:   util.return %[[B]], %[[OWN1]] : memref<4xf32>, i1
 //       CHECK: ^bb2:
 //       CHECK:   util.return %{{.+}}, %{{.+}} : memref<4xf32>, i1
-// PIPE-LABEL: func.func @multi_block
 func.func @multi_block(%c: i1, %t: memref<4xf32>, %f: f32) -> memref<4xf32> {
   %r = util.scope (%c as %cc: i1, %t as %a: memref<4xf32>) -> (memref<4xf32>) {
     cf.cond_br %cc, ^bb1(%a : memref<4xf32>), ^bb2
@@ -114,7 +119,6 @@ func.func @multi_block(%c: i1, %t: memref<4xf32>, %f: f32) -> memref<4xf32> {
 //       CHECK: scf.for {{.+}} iter_args(%[[ACC:.+]] = %{{.+}}, %[[ACCOWN:.+]] = %{{.+}}) -> (memref<4xf32>, i1) {
 //       CHECK:   %[[S:.+]]:2 = util.scope (%[[ACC]] as %{{.+}}: memref<4xf32>) -> (%[[ACC]], i1) {
 //       CHECK:   scf.yield %[[S]]#0, %{{.+}} : memref<4xf32>, i1
-// PIPE-LABEL: func.func @in_loop
 func.func @in_loop(%t: memref<4xf32>, %n: index, %f: f32) -> memref<4xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -286,8 +286,8 @@ func.func @return_only(%x: tensor<?xf32>, %y: f32, %d: index) -> (f32, tensor<?x
 
 // -----
 
-// Scopes without results whose bodies have no side effects (here a nested
-// scope and pure ops) are erased.
+// Scopes without results whose bodies have no side effects (pure ops, a
+// nested scope, a loop holding a scope) are erased.
 // CHECK-LABEL: func.func @dead_scopes
 //   CHECK-NOT: util.scope
 //       CHECK: return
@@ -303,13 +303,28 @@ func.func @dead_scopes(%x: tensor<4xf32>) {
     }
     util.return %n : tensor<4xf32>
   }
+  // A loop holding a scope: upstream sees unknown effects; we look through.
+  util.scope [#util.zone<"loop">] {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %l = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> tensor<4xf32> {
+      %q = util.scope (%acc as %b: tensor<4xf32>) -> (%acc) {
+        %m = arith.mulf %b, %b : tensor<4xf32>
+        util.return %m : tensor<4xf32>
+      }
+      scf.yield %q : tensor<4xf32>
+    }
+    util.return
+  }
   return
 }
 
 // -----
 
 // A scope whose results are unused but whose body writes memory stays (its
-// result goes), and so does a nested scope with a side effect.
+// result goes), and so do scopes holding a side effect in a nested scope,
+// also inside a loop.
 // CHECK-LABEL: func.func @no_dead_scope_side_effects
 //  CHECK-SAME: (%[[X:.+]]: f32, %[[M:.+]]: memref<f32>)
 //       CHECK: util.scope (%[[X]] as %[[A:.+]]: f32, %[[M]] as %[[MM:.+]]: memref<f32>) {
@@ -318,6 +333,10 @@ func.func @dead_scopes(%x: tensor<4xf32>) {
 //       CHECK: util.scope [#util.zone<"outer">] {
 //       CHECK:   util.scope [#util.zone<"inner">] {
 //       CHECK:     memref.store %[[X]], %[[M]][]
+//       CHECK: util.scope [#util.zone<"loop">] {
+//       CHECK:   scf.for
+//       CHECK:     util.scope {
+//       CHECK:       memref.store %[[X]], %[[M]][]
 func.func @no_dead_scope_side_effects(%x: f32, %m: memref<f32>) {
   %r = util.scope (%x as %a: f32, %m as %mm: memref<f32>) -> (f32) {
     memref.store %a, %mm[] : memref<f32>
@@ -328,6 +347,18 @@ func.func @no_dead_scope_side_effects(%x: f32, %m: memref<f32>) {
     util.scope [#util.zone<"inner">] {
       memref.store %x, %m[] : memref<f32>
       util.return
+    }
+    util.return
+  }
+  util.scope [#util.zone<"loop">] {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      util.scope {
+        memref.store %x, %m[] : memref<f32>
+        util.return
+      }
     }
     util.return
   }

@@ -255,3 +255,15 @@ func.func @one_tie_per_capture(%t: tensor<4xf32>, %u: tensor<4xf32>) -> (tensor<
   }
   return %r#0, %r#1, %r#2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// A scalar returned unchanged has no storage to share: no tie.
+// CHECK-LABEL: func.func @no_scalar
+//       CHECK: util.scope (%{{.+}} as %{{.+}}: f32) -> (f32)
+func.func @no_scalar(%x: f32) -> f32 {
+  %r = util.scope (%x as %a: f32) -> (f32) {
+    util.return %a : f32
+  }
+  return %r : f32
+}

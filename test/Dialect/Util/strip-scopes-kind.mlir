@@ -73,3 +73,29 @@ func.func @multi_block_in_kept_scope(%c: i1, %x: f32) -> f32 {
   }
   return %r : f32
 }
+
+// -----
+
+// A scope carrying attributes of several kinds loses only the selected kind
+// and stays: stripping zones never drops a device placement. (The device
+// attribute stands for any second kind; util itself defines only zones.)
+// ZONE-LABEL: func.func @several_kinds
+//  ZONE-SAME: (%[[X:.+]]: tensor<?xf32>, %[[D:.+]]: index)
+//  ZONE-NEXT:   %[[R:.+]] = util.scope [#hal.device.target<"llvm-cpu">] (%[[X]] as %[[A:.+]]: tensor<?xf32>{%[[D]]}) -> (%[[X]]) {
+//  ZONE-NEXT:     util.return %[[A]]
+//  ZONE-NEXT:   }
+//  ZONE-NEXT:   %[[N:.+]] = util.annotate [#hal.device.target<"llvm-cpu">] {
+//  ZONE-NEXT:     arith.negf %[[R]]
+// KEEP-LABEL: func.func @several_kinds
+//       KEEP:   util.scope [#hal.device.target<"llvm-cpu">, #util.zone<"a">]
+//       KEEP:   util.annotate [#util.zone<"b">, #hal.device.target<"llvm-cpu">]
+func.func @several_kinds(%x: tensor<?xf32>, %d: index) -> tensor<?xf32> {
+  %r = util.scope [#hal.device.target<"llvm-cpu">, #util.zone<"a">] (%x as %a: tensor<?xf32>{%d}) -> (%x) {
+    util.return %a : tensor<?xf32>
+  }
+  %n = util.annotate [#util.zone<"b">, #hal.device.target<"llvm-cpu">] {
+    %v = arith.negf %r : tensor<?xf32>
+    util.return %v : tensor<?xf32>
+  } : tensor<?xf32>
+  return %n : tensor<?xf32>
+}

@@ -64,39 +64,6 @@ static bool isClonableProducer(Operation *op) {
 }
 
 //===----------------------------------------------------------------------===//
-// Scope path
-//===----------------------------------------------------------------------===//
-
-/// Returns one entry per scope op enclosing `op`, outermost first: the
-/// scope's zone name, else its attributes printed and joined, else the scope
-/// op's name.
-static ArrayAttr getScopePath(Operation *op) {
-  SmallVector<Attribute> path;
-  Builder builder(op->getContext());
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    auto scope = dyn_cast<util::ScopeOpInterface>(parent);
-    if (!scope)
-      continue;
-    SmallVector<util::ScopeAttrInterface> attrs = scope.getScopeAttributes();
-    std::string entry;
-    for (util::ScopeAttrInterface attr : attrs)
-      if (auto zone = dyn_cast<util::ZoneAttr>(attr))
-        entry = zone.getName().str();
-    if (entry.empty()) {
-      llvm::raw_string_ostream os(entry);
-      llvm::interleaveComma(attrs, os,
-                            [&](util::ScopeAttrInterface attr) { os << attr; });
-    }
-    if (entry.empty())
-      entry = parent->getName().getStringRef().str();
-    path.push_back(builder.getStringAttr(entry));
-  }
-  std::reverse(path.begin(), path.end());
-  return builder.getArrayAttr(path);
-}
-
-//===----------------------------------------------------------------------===//
 // Grouping
 //===----------------------------------------------------------------------===//
 
@@ -209,16 +176,19 @@ FailureOr<Value> BlockFormation::getDimAbove(OpBuilder &builder, Value value,
                                              const OpSet &group) {
   Location loc = value.getLoc();
   Operation *def = value.getDefiningOp();
+  // A destination-style result has the shape of its init. Following the
+  // chain also outside the group avoids a tensor.dim of a producer that is
+  // about to be cloned into the region (a fill).
+  if (auto dps = dyn_cast_if_present<DestinationStyleOpInterface>(def);
+      dps && dps.hasPureTensorSemantics())
+    return getDimAbove(builder,
+                       dps.getTiedOpOperand(cast<OpResult>(value))->get(),
+                       index, group);
   if (!def || !group.contains(def)) {
     if (auto empty = dyn_cast_if_present<tensor::EmptyOp>(def))
       return empty.getDynamicSize(index);
     return tensor::DimOp::create(builder, loc, value, index).getResult();
   }
-  // A destination-style result has the shape of its init.
-  if (auto dps = dyn_cast<DestinationStyleOpInterface>(def))
-    return getDimAbove(builder,
-                       dps.getTiedOpOperand(cast<OpResult>(value))->get(),
-                       index, group);
   // Otherwise reify the shape (tensor.pad: low + dim(source) + high) and
   // rewrite what it uses from inside the group.
   auto reifiable = dyn_cast<ReifyRankedShapedTypeOpInterface>(def);
@@ -273,6 +243,31 @@ LogicalResult BlockFormation::computeDims(OpBuilder &builder, Value value,
   return success();
 }
 
+/// Returns the scope path of a region holding `ops`: the longest common
+/// prefix of the paths recorded on them by flow-record-scope-paths (which
+/// are removed), or the path of the scopes around them if none is recorded.
+static ArrayAttr getRegionScopePath(ArrayRef<Operation *> ops) {
+  std::optional<SmallVector<Attribute>> common;
+  for (Operation *op : ops) {
+    auto recorded = op->getAttrOfType<ArrayAttr>(kRecordedScopePathAttrName);
+    if (!recorded)
+      continue;
+    op->removeAttr(kRecordedScopePathAttrName);
+    if (!common) {
+      common.emplace(recorded.begin(), recorded.end());
+      continue;
+    }
+    unsigned length = 0;
+    while (length < common->size() && length < recorded.size() &&
+           (*common)[length] == recorded[length])
+      ++length;
+    common->resize(length);
+  }
+  if (!common)
+    return getScopePath(ops.back());
+  return ArrayAttr::get(ops.front()->getContext(), *common);
+}
+
 LogicalResult BlockFormation::createRegion(ArrayRef<Operation *> unordered) {
   SmallVector<Operation *> ops(unordered.begin(), unordered.end());
   llvm::sort(ops, [](Operation *a, Operation *b) {
@@ -306,7 +301,7 @@ LogicalResult BlockFormation::createRegion(ArrayRef<Operation *> unordered) {
 
   auto region = DispatchRegionOp::create(
       builder, last->getLoc(), ValueRange(escaping).getTypes(), dims,
-      util::lookupPlacement(last), getScopePath(last));
+      util::lookupPlacement(last), getRegionScopePath(ops));
   Block &body = region.getBodyBlock();
   for (Operation *op : ops)
     op->moveBefore(&body, body.end());

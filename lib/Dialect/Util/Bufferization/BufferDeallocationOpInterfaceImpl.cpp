@@ -72,8 +72,8 @@ struct ScopeOpDeallocationModel
     // The scope takes no ownership of the memrefs it captures: their owner
     // above the scope deallocates them (retaining whatever aliases them).
     // Their ownership inside the body is thus the constant `false`, built in
-    // the body rather than captured: a scope captures a value at most once,
-    // and constant deduplication would merge several `false` captures.
+    // the body rather than captured (the closure canonicalization would drop
+    // constant captures again).
     if (numMemrefCaptures != 0) {
       OpBuilder bodyBuilder = OpBuilder::atBlockBegin(&entry);
       Value falseValue = arith::ConstantOp::create(

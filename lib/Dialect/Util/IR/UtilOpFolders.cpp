@@ -78,20 +78,22 @@ static void replaceExcluding(ClosureOpInterface op,
   rewriter.replaceOp(op, replacements);
 }
 
-/// Returns true if running the ops of `region` has no effect besides
-/// producing their results. Nested closures and scope ops declare no effects
-/// of their own (so that CSE and LICM leave them alone); look through them.
-static bool isRegionFreeOfSideEffects(Region &region) {
-  for (Operation &op : region.getOps()) {
-    if (isa<ClosureOpInterface, ScopeOpInterface>(op)) {
-      for (Region &nested : op.getRegions())
-        if (!isRegionFreeOfSideEffects(nested))
-          return false;
-      continue;
-    }
-    if (!isMemoryEffectFree(&op))
-      return false;
-  }
+/// Returns true if running `op` has no effect besides producing its results.
+/// Scope ops declare no effects of their own (so that CSE and LICM leave them
+/// alone), which upstream's isMemoryEffectFree reads as "unknown", also for
+/// any op with recursive effects that contains one (an scf.for holding a
+/// scope). Look through both.
+static bool isFreeOfSideEffects(Operation *op) {
+  bool isScope = isa<ClosureOpInterface, ScopeOpInterface>(op);
+  if (!isScope && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    return isMemoryEffectFree(op);
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+      effects && !effects.hasNoEffect())
+    return false;
+  for (Region &region : op->getRegions())
+    for (Operation &nested : region.getOps())
+      if (!isFreeOfSideEffects(&nested))
+        return false;
   return true;
 }
 
@@ -316,8 +318,7 @@ struct EraseDeadClosure : public OpInterfaceRewritePattern<ClosureOpInterface> {
 
   LogicalResult matchAndRewrite(ClosureOpInterface op,
                                 PatternRewriter &rewriter) const override {
-    if (!op->use_empty() ||
-        !isRegionFreeOfSideEffects(op.getClosureBodyRegion()))
+    if (!op->use_empty() || !isFreeOfSideEffects(op))
       return failure();
     rewriter.eraseOp(op);
     return success();

@@ -106,7 +106,9 @@ static void induceTies(ScopeOp scope) {
   bool changed = false;
   for (OpResult result : scope->getResults()) {
     unsigned i = result.getResultNumber();
-    if (ties[i] != TiedOpInterface::kUntied)
+    // Ties are storage hints: only shaped values have storage to share.
+    if (ties[i] != TiedOpInterface::kUntied ||
+        !isa<ShapedType>(result.getType()))
       continue;
     BlockArgument arg = getInPlaceCapture(scope, i);
     if (!arg)

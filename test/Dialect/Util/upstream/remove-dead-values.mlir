@@ -76,3 +76,29 @@ func.func @no_remove_side_effects(%x: f32, %m: memref<f32>) {
   }
   return
 }
+
+// -----
+
+// A multi-block body: the dead result leaves every util.return; the
+// captures stay (each is still used).
+// CHECK-LABEL: func.func @dead_result_multi_block
+//  CHECK-SAME: (%[[C:.+]]: i1, %[[X:.+]]: i32, %[[Y:.+]]: i32)
+//       CHECK: %[[R:.+]] = util.scope (%[[C]] as %[[CC:.+]]: i1, %[[X]] as %[[XX:.+]]: i32, %[[Y]] as %[[YY:.+]]: i32) -> (i32) {
+//       CHECK:   util.return %[[XX]] : i32
+//       CHECK:   %[[N:.+]] = arith.addi %[[XX]], %[[YY]]
+//       CHECK:   util.return %[[N]] : i32
+//       CHECK: return %[[R]]
+// CANON-LABEL: func.func @dead_result_multi_block
+//   CANON-NOT: ub.poison
+//       CANON: util.scope (%{{.+}} as %{{.+}}: i1, %{{.+}} as %{{.+}}: i32, %{{.+}} as %{{.+}}: i32) -> (i32) {
+func.func @dead_result_multi_block(%c: i1, %x: i32, %y: i32) -> i32 {
+  %r:2 = util.scope (%c as %cc: i1, %x as %xx: i32, %y as %yy: i32) -> (i32, i32) {
+    cf.cond_br %cc, ^bb1, ^bb2
+  ^bb1:
+    util.return %xx, %yy : i32, i32
+  ^bb2:
+    %n = arith.addi %xx, %yy : i32
+    util.return %n, %yy : i32, i32
+  }
+  return %r#0 : i32
+}

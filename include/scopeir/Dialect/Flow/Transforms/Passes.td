@@ -41,7 +41,8 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
 
     Each region records the innermost placement (`util::lookupPlacement`)
     of its ops as `placement`, and the path of enclosing scopes as
-    `scope_path`. Dynamically shaped results get their dims above the region
+    `scope_path` (or, when `flow-record-scope-paths` ran before zones were
+    stripped, the longest common prefix of its ops' recorded paths). Dynamically shaped results get their dims above the region
     from the destination operand chain (`tensor.dim` of a value defined above,
     or the sizes of a `tensor.empty`), falling back to
     `ReifyRankedShapedTypeOpInterface`; a result whose dims cannot be computed
@@ -61,6 +62,21 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
     "::mlir::arith::ArithDialect",
     "::mlir::tensor::TensorDialect",
   ];
+}
+
+def RecordScopePathsPass : Pass<"flow-record-scope-paths"> {
+  let summary = "Records each dispatchable op's scope path before zones go";
+  let description = [{
+    Sets the discardable attribute `flow.scope_path` on every dispatchable
+    op (a linalg op on tensors, or another `TilingInterface` op) to the path
+    of scopes around it, outermost first (each scope's zone name, else its
+    printed attributes). Run it before `util-strip-scopes{kind=zone}`:
+    `flow-form-dispatch-regions` then names each region by the longest
+    common prefix of its ops' recorded paths instead of the (zone-less)
+    scopes left around it, and removes the recorded attributes. This keeps
+    the scope -> dispatch map (`scope-run --dump-dispatches`) informative
+    when zones are stripped so that fusion can cross them.
+  }];
 }
 
 def OutlineDispatchRegionsPass

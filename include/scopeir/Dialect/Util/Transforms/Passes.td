@@ -313,7 +313,8 @@ def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
     - ops whose result is already tied (`TiedOpInterface`, e.g. a nested
       `util.scope`; scopes are visited inner first).
 
-    and when the tie is a sound storage hint: the result has the capture's
+    and when the tie is a sound storage hint: the result is shaped (a
+    tensor or memref: scalars have no storage to share) of the capture's
     type, the capture is not tied to another result, and the capture dies at
     the scope. "Dies" is checked conservatively: the captured value is
     defined in the scope's block (so a scope inside a loop never consumes a

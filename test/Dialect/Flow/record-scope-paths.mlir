@@ -1,0 +1,52 @@
+// RUN: scope-opt --split-input-file --flow-record-scope-paths %s | FileCheck %s --check-prefix=RECORD
+// RUN: scope-opt --split-input-file --flow-record-scope-paths --util-strip-scopes=kind=zone --flow-form-dispatch-regions %s | FileCheck %s
+
+// Paths are recorded on dispatchable ops only, outermost scope first.
+// RECORD-LABEL: func.func @layer
+//       RECORD: linalg.matmul {flow.scope_path = ["block", "mm"]}
+//       RECORD: linalg.generic {{.+}} attrs = {flow.scope_path = ["block", "act"]}
+//   RECORD-NOT: arith.maximumf {{.*}}flow.scope_path
+
+// After zones are stripped the matmul and its consumer fuse across the
+// former zone boundary; the region is named by the common prefix of its ops'
+// paths, and the recorded attributes are gone.
+// CHECK-LABEL: func.func @layer
+//   CHECK-NOT: util.scope
+//       CHECK: flow.dispatch.region
+//       CHECK:   linalg.matmul
+//       CHECK:   linalg.generic
+//       CHECK: } attributes {scope_path = ["block"]}
+//   CHECK-NOT: flow.scope_path
+func.func @layer(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %init: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %r = util.annotate [#util.zone<"block">] {
+    %m = util.annotate [#util.zone<"mm">] {
+      %mm = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x4xf32>) outs(%init : tensor<4x4xf32>) -> tensor<4x4xf32>
+      util.return %mm : tensor<4x4xf32>
+    } : tensor<4x4xf32>
+    %act = util.annotate [#util.zone<"act">] {
+      %e = tensor.empty() : tensor<4x4xf32>
+      %relu = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) {
+      ^bb0(%x: f32, %o: f32):
+        %cst = arith.constant 0.0 : f32
+        %s = arith.maximumf %x, %cst : f32
+        linalg.yield %s : f32
+      } -> tensor<4x4xf32>
+      util.return %relu : tensor<4x4xf32>
+    } : tensor<4x4xf32>
+    util.return %act : tensor<4x4xf32>
+  } : tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+
+// -----
+
+// An op outside every scope records an empty path; its region has none.
+// RECORD-LABEL: func.func @no_scope
+//       RECORD: linalg.matmul {flow.scope_path = []}
+// CHECK-LABEL: func.func @no_scope
+//       CHECK: flow.dispatch.region
+//   CHECK-NOT: scope_path
+func.func @no_scope(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %init: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %m = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x4xf32>) outs(%init : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %m : tensor<4x4xf32>
+}
