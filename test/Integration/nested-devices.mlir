@@ -8,8 +8,8 @@
 // IR-LABEL: func.func private @outer(
 //  IR-SAME:   util.scope_attrs = [#hal.device.target<"llvm-cpu-loops">, #util.zone<"outer">]
 //   IR-NOT:   vector.
-//       IR:   call @main_scope_0
-// IR-LABEL: func.func private @main_scope_0(
+//       IR:   call @[[INNER:[a-z_]+_scope_0]](
+//       IR: func.func private @[[INNER]](
 //  IR-SAME:   util.scope_attrs = [#hal.device.target<"llvm-cpu">, #hal.device.target<"llvm-cpu-loops">, #util.zone<"outer">]
 //       IR:   arith.mulf %{{.+}}, %{{.+}} : vector<8x4xf32>
 

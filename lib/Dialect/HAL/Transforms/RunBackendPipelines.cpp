@@ -112,7 +112,8 @@ struct RunBackendPipelinesPass
     if (walk.wasInterrupted())
       return failure();
     if (!device)
-      return std::make_pair(hostBackend.getValue(), owner = nullptr);
+      return std::make_pair(hostBackend.getValue(),
+                            static_cast<Operation *>(nullptr));
     return std::make_pair(device.getBackend().str(), owner);
   }
 
