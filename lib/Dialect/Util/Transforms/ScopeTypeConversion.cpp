@@ -50,6 +50,33 @@ static SmallVector<Value> keepIndexDims(OperandRange original,
   return dims;
 }
 
+/// Moves `op`'s body into `newOp` (dropping the placeholder entry block a
+/// builder may have made), converts the block signatures (the entry block's
+/// through `entryConversion`) and replaces `op` by `newOp`'s results, grouped
+/// per original result by `resultSlices` (begin, size).
+static LogicalResult
+moveBodyAndReplace(Operation *op, Operation *newOp,
+                   TypeConverter::SignatureConversion &entryConversion,
+                   ArrayRef<std::pair<unsigned, unsigned>> resultSlices,
+                   const TypeConverter &converter,
+                   ConversionPatternRewriter &rewriter) {
+  Region &newBody = newOp->getRegion(0);
+  Block *placeholder = newBody.empty() ? nullptr : &newBody.front();
+  rewriter.inlineRegionBefore(op->getRegion(0), newBody, newBody.begin());
+  if (placeholder)
+    rewriter.eraseBlock(placeholder);
+  if (failed(rewriter.convertRegionTypes(&newBody, converter,
+                                         &entryConversion)))
+    return rewriter.notifyMatchFailure(op, "cannot convert the body");
+
+  SmallVector<SmallVector<Value>> replacements;
+  for (auto [begin, size] : resultSlices)
+    replacements.push_back(
+        llvm::to_vector_of<Value>(newOp->getResults().slice(begin, size)));
+  rewriter.replaceOpWithMultiple(op, std::move(replacements));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // util.scope
 //===----------------------------------------------------------------------===//
@@ -134,20 +161,8 @@ struct ConvertScopeOp : OpConversionPattern<ScopeOp> {
     // Move the body over the builder's placeholder entry block, then convert
     // the entry block with the capture mapping and every other block with
     // the converter.
-    Block *placeholder = &newOp.getBody().front();
-    rewriter.inlineRegionBefore(op.getBody(), newOp.getBody(),
-                                newOp.getBody().begin());
-    rewriter.eraseBlock(placeholder);
-    if (failed(rewriter.convertRegionTypes(&newOp.getBody(), *converter,
-                                           &entryConversion)))
-      return rewriter.notifyMatchFailure(op, "cannot convert the body");
-
-    SmallVector<SmallVector<Value>> replacements;
-    for (auto [begin, size] : resultSlices)
-      replacements.push_back(
-          llvm::to_vector_of<Value>(newOp.getResults().slice(begin, size)));
-    rewriter.replaceOpWithMultiple(op, std::move(replacements));
-    return success();
+    return moveBodyAndReplace(op, newOp, entryConversion, resultSlices,
+                              *converter, rewriter);
   }
 };
 
@@ -174,19 +189,10 @@ struct ConvertAnnotateOp : OpConversionPattern<AnnotateOp> {
     auto newOp = AnnotateOp::create(rewriter, op.getLoc(), newResultTypes,
                                     op.getScopeAttrsAttr());
     newOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
-    rewriter.inlineRegionBefore(op.getBody(), newOp.getBody(),
-                                newOp.getBody().end());
     // The entry block has no arguments; other blocks convert as usual.
     TypeConverter::SignatureConversion entryConversion(0);
-    if (failed(rewriter.convertRegionTypes(&newOp.getBody(), *converter,
-                                           &entryConversion)))
-      return rewriter.notifyMatchFailure(op, "cannot convert the body");
-    SmallVector<SmallVector<Value>> replacements;
-    for (auto [begin, size] : resultSlices)
-      replacements.push_back(
-          llvm::to_vector_of<Value>(newOp.getResults().slice(begin, size)));
-    rewriter.replaceOpWithMultiple(op, std::move(replacements));
-    return success();
+    return moveBodyAndReplace(op, newOp, entryConversion, resultSlices,
+                              *converter, rewriter);
   }
 };
 
