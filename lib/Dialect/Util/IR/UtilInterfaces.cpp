@@ -7,6 +7,7 @@
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
@@ -107,5 +108,43 @@ LogicalResult scopeir::util::verifyScopeAttrs(Operation *op, ArrayAttr attrs) {
              << scopeAttr.getScopeKind() << "': " << it->second << " and "
              << attr;
   }
+  return success();
+}
+
+Operation *scopeir::util::getEnclosingTransformOp(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (isa<transform::TransformOpInterface>(parent))
+      return parent;
+  return nullptr;
+}
+
+bool scopeir::util::isTransformHandleType(Type type) {
+  return isa<transform::TransformHandleTypeInterface,
+             transform::TransformValueHandleTypeInterface,
+             transform::TransformParamTypeInterface>(type);
+}
+
+LogicalResult scopeir::util::detail::verifyScopeOpInterface(Operation *op) {
+  // A scope says something about payload ops. Inside transform IR it would
+  // mean nothing, and the transform interpreter, which expects only
+  // transform ops there, cannot run it.
+  if (Operation *transformOp = getEnclosingTransformOp(op))
+    return op->emitOpError("cannot be nested in transform IR: a scope groups "
+                           "payload ops, not transform ops")
+               .attachNote(transformOp->getLoc())
+           << "inside this transform op";
+  auto scope = cast<ScopeOpInterface>(op);
+  for (auto [i, capture] : llvm::enumerate(scope.getExplicitCaptures()))
+    if (isTransformHandleType(capture.getType()))
+      return op->emitOpError("capture #")
+             << i << " has transform dialect type " << capture.getType()
+             << "; a scope cannot capture transform handles or parameters";
+  for (OpResult result : op->getResults())
+    if (isTransformHandleType(result.getType()))
+      return op->emitOpError("result #")
+             << result.getResultNumber() << " has transform dialect type "
+             << result.getType()
+             << "; a scope cannot return transform handles or parameters";
   return success();
 }

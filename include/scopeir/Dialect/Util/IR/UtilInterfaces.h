@@ -23,6 +23,13 @@
 namespace scopeir::util {
 class ClosureOpInterface;
 class ScopeOpInterface;
+
+namespace detail {
+/// Verifies what every ScopeOpInterface op promises: it groups payload IR,
+/// so it is neither nested in transform IR nor captures or returns transform
+/// handles or parameters.
+mlir::LogicalResult verifyScopeOpInterface(mlir::Operation *op);
+} // namespace detail
 } // namespace scopeir::util
 
 #include "scopeir/Dialect/Util/IR/UtilOpInterfaces.h.inc"
@@ -95,6 +102,17 @@ llvm::SmallVector<mlir::Value> getImplicitCaptures(ScopeOpInterface scope);
 /// Returns the number of dynamic dimensions of `type` (0 if not shaped or
 /// unranked).
 unsigned getNumDynamicDims(mlir::Type type);
+
+/// Returns the nearest ancestor of `op` that is transform IR (implements the
+/// transform dialect's TransformOpInterface, such as
+/// `transform.named_sequence`), or null. The transform interpreter expects
+/// only transform ops there: scopes must never be inserted into such IR.
+mlir::Operation *getEnclosingTransformOp(mlir::Operation *op);
+
+/// Returns true if `type` is a transform dialect handle or parameter type
+/// (`!transform.any_op`, `!transform.any_value`, `!transform.param<...>`,
+/// ...), which only transform IR may hold.
+bool isTransformHandleType(mlir::Type type);
 
 /// Verifies a list of scope attributes: each implements ScopeAttrInterface
 /// and no two share a kind. Emits errors on `op`.

@@ -146,6 +146,11 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
     The body region's entry block arguments are the explicit captures (if
     any); values defined above may also be used implicitly. Exiting blocks end
     in a terminator whose operands become the op's results.
+
+    Every scope op is verified to group payload IR: it may not be nested in
+    transform IR (an op implementing the transform dialect's
+    `TransformOpInterface`, such as `transform.named_sequence`) and may not
+    capture or return transform handles or parameters.
   }];
   let methods = [
     InterfaceMethod<"Returns the region holding the scope's ops.",
@@ -164,6 +169,9 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
       "bool", "isAnnotationLike", (ins), [{}],
       /*defaultImplementation=*/[{ return false; }]>,
   ];
+  let verify = [{
+    return ::scopeir::util::detail::verifyScopeOpInterface($_op);
+  }];
   let extraSharedClassDeclaration = [{
     /// Returns the scope attribute of the given kind, or null.
     ::scopeir::util::ScopeAttrInterface getScopeAttrOfKind(
