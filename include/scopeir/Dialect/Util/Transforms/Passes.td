@@ -403,6 +403,12 @@ def TestInsertScopesPass : Pass<"util-test-insert-scopes"> {
     verify (an op in the range that constrains where its operands come
     from) is undone on the spot.
 
+    Transform IR is never touched: no scope is inserted into an op
+    implementing the transform dialect's `TransformOpInterface` (a
+    `transform.named_sequence` is function-like, but its body is a script,
+    not payload), so a module carrying its own transform script still runs
+    through `-transform-interpreter` after insertion.
+
     The choices come from `std::mt19937` seeded with `seed` and the IR
     order, so a seed always produces the same output.
   }];
