@@ -124,6 +124,15 @@ def StripScopesPass : Pass<"util-strip-scopes"> {
     above the scope for its captures and results stay (they are ordinary
     ops; the canonicalizer deletes the dead ones).
 
+    With `outlined`, what outlined scopes left on functions goes the same
+    way: the `util.scope_attrs` array (filtered by `kind` like a scope's
+    attributes) and, without `kind`, the `util.tied` result attributes; the
+    calls stay. A program stripped so holds nothing of util, and tools
+    without the util dialect (upstream `mlir-opt`, `mlir-runner`) read it.
+    By default functions keep them: a compile pipeline outlines device
+    scopes and then strips the remaining scopes, and its backends read the
+    device off the functions.
+
     With `kind`, only scope attributes of that kind are removed: a scope
     carrying only such attributes is stripped, while a `util.scope` or
     `util.annotate` that also carries attributes of other kinds keeps them
@@ -148,6 +157,9 @@ def StripScopesPass : Pass<"util-strip-scopes"> {
     Option<"invert", "invert", "bool", /*default=*/"false",
            "With `kind`: strip the scopes carrying no attribute of that "
            "kind instead">,
+    Option<"outlined", "outlined", "bool", /*default=*/"false",
+           "Also remove the scope attributes and ties that outlined scopes "
+           "left on functions">,
   ];
   let dependentDialects = [
     "::mlir::cf::ControlFlowDialect",
