@@ -4,15 +4,16 @@
     count-ops.py FILE [--op NAME]... [--total]
         prints one line per split input (as written by `--split-input-file`):
             split 0: bufferization.clone=0 bufferization.dealloc=1 ...
-    count-ops.py FILE --at-most REFERENCE
+    count-ops.py FILE --at-most REFERENCE [--at-most-ops OP,...]
         compares the deallocation code of FILE (a program with scopes, after
         buffer deallocation) with REFERENCE (the same program without
         scopes, after the same pipeline), split by split, and exits 1 on a
         difference:
         - FILE has no more calls of @dealloc_helper, bufferization.clone,
           cf.cond_br, scf.if (a free guarded by a run-time ownership check)
-          and bufferization.dealloc left unlowered than REFERENCE: a scope
-          adds no run-time deallocation work;
+          and bufferization.dealloc left unlowered than REFERENCE (or of the
+          ops given with --at-most-ops): a scope adds no run-time
+          deallocation work;
         - memref.dealloc minus the allocations (memref.alloc and
           bufferization.clone) is the same in both: every buffer either
           program allocates is freed (or returned) alike, even when
@@ -80,7 +81,7 @@ def split_counts(text, ops):
     return [count(split, ops) for split in re.split(r"^// -----\s*$", text, flags=re.M)]
 
 
-def compare(path, reference):
+def compare(path, reference, at_most_ops):
     ops = DEFAULT_OPS
     mine = split_counts(read(path), ops)
     theirs = split_counts(read(reference), ops)
@@ -89,7 +90,7 @@ def compare(path, reference):
         return 1
     failures = 0
     for index, (a, b) in enumerate(zip(mine, theirs)):
-        for op in AT_MOST_OPS:
+        for op in at_most_ops:
             if a[op] > b[op]:
                 print("split %d: %s=%d, more than %d without scopes" % (index, op, a[op], b[op]))
                 failures += 1
@@ -110,9 +111,14 @@ def main():
     parser.add_argument("--op", action="append", dest="ops")
     parser.add_argument("--total", action="store_true")
     parser.add_argument("--at-most", metavar="REFERENCE")
+    parser.add_argument("--at-most-ops", metavar="OP,...")
     args = parser.parse_args()
     if args.at_most:
-        return compare(args.file, args.at_most)
+        at_most_ops = args.at_most_ops.split(",") if args.at_most_ops else AT_MOST_OPS
+        for op in at_most_ops:
+            if op not in DEFAULT_OPS:
+                parser.error("--at-most-ops: '%s' is not one of %s" % (op, ", ".join(DEFAULT_OPS)))
+        return compare(args.file, args.at_most, at_most_ops)
     ops = sorted(args.ops) if args.ops else DEFAULT_OPS
     totals = dict.fromkeys(ops, 0)
     for index, counts in enumerate(split_counts(read(args.file), ops)):
