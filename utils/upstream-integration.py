@@ -761,6 +761,8 @@ class Outcome:
         self.command = command
         # How many of the test's own passes ran with scopes in place.
         self.kept_passes = 0
+        # How many scopes util-outline-scopes left in place, with a remark.
+        self.refused = 0
 
 
 def run_shell(command, cwd, timeout, env):
@@ -907,6 +909,7 @@ def run_test(test_path, root, tools, args, features, base_subs):
                 else:
                     outcome = Outcome("pass")
                 outcome.kept_passes = kept_passes
+                outcome.refused = err.count("remark: not outlined")
                 result.runs.append((mode, seed, line_index, outcome))
     if args.keep_temps:
         result.workdir = workdir
@@ -964,6 +967,9 @@ def report(results, root, args):
                 "through 3 or more: %d"
                 % (mode, sum(1 for n in through if n >= 1), sum(1 for n in through if n >= 3))
             )
+        if mode == "outlined":
+            refused = sum(o.refused for r in ran for m, _, _, o in r.runs if m == mode)
+            print("outlined scopes left in place with a remark (bufferization-safe): %d" % refused)
     failures = [
         (r, mode, seed, line, outcome)
         for r in ran
