@@ -11,7 +11,6 @@
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
-#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -466,8 +465,12 @@ FailureOr<OutlinePlan> ScopeOutliner::plan(ScopeOpInterface scope) {
   // allocates itself. (A returned unranked tensor crashes One-Shot
   // Bufferize in MLIR 22; a returned argument, view of one or constant is a
   // buffer the function does not own, which buffer deallocation copies.)
-  bufferization::OneShotBufferizationOptions options;
-  bufferization::OneShotAnalysisState state(op, options);
+  // Only aliasing queries are asked, so a plain AnalysisState does; a
+  // OneShotAnalysisState would first ask every op of the body for its
+  // model, which a dialect may promise without it being registered (calls,
+  // which are never asked, are one such case).
+  bufferization::BufferizationOptions options;
+  bufferization::AnalysisState state(options);
   DenseMap<Value, bool> memo;
   for (auto [i, result] : llvm::enumerate(plan.results)) {
     if (result.kind != ResultPlan::Kind::Returned)
