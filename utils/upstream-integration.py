@@ -288,6 +288,25 @@ class Command:
         return " ".join(parts)
 
 
+class Group(Command):
+    """Commands piped into each other in a subshell, with the redirections
+    of the one command they replace (`mlir-opt ... 2>&1` split in two)."""
+
+    def __init__(self, commands, redirects):
+        super().__init__()
+        self.commands = commands
+        self.redirects = list(redirects)
+
+    def program(self):
+        return ""
+
+    def render(self):
+        text = "( %s )" % " | ".join(c.render() for c in self.commands)
+        for op, target in self.redirects:
+            text += " " + (op if target is None else "%s %s" % (op, shlex.quote(target)))
+        return text
+
+
 def tokenize(text):
     """Splits a shell command line into words, operators and redirections."""
     tokens = []
@@ -561,7 +580,6 @@ class Tools:
         self.llvm_bin = args.llvm_bin
         self.mlir_opt = os.path.join(args.llvm_bin, "mlir-opt")
         self.mlir_runner = os.path.join(args.llvm_bin, "mlir-runner")
-        self.filecheck = os.path.join(args.llvm_bin, "FileCheck")
         self.mlir_passes = registered_passes(self.mlir_opt)
         self.scope_passes = registered_passes(self.scope_opt)
         # util-strip-scopes{outlined=true} (outlined functions lose their util
@@ -640,7 +658,10 @@ def rewrite_opt(opt, tools, state, mode, seed, density):
         else:
             plain_part.append(element)
             scoped = False
-    if scoped and opt.output is not None:
+    writes_file = opt.output is not None or any(
+        op in (">", ">>") and target for op, target in opt.command.redirects
+    )
+    if scoped and writes_file:
         # The result goes to a file read by something else: strip now.
         scoped = False
     if not scoped:
@@ -649,30 +670,38 @@ def rewrite_opt(opt, tools, state, mode, seed, density):
         state["deferred"] = []
     state["scoped"] = scoped
     if scoped or not plain_part:
-        return [
-            render_opt(
-                tools.scope_opt, opt.options, scoped_part + plain_part, opt.textual,
-                opt.inputs, opt.output, opt.prefix,
-            )
-        ]
-    return [
-        render_opt(tools.scope_opt, opt.options, scoped_part, opt.textual, opt.inputs, None, opt.prefix),
-        render_opt(
-            tools.mlir_opt, opt.options, plain_part, opt.textual, [], opt.output,
-        ),
+        command = render_opt(
+            tools.scope_opt, opt.options, scoped_part + plain_part, opt.textual,
+            opt.inputs, opt.output, opt.prefix,
+        )
+        command.redirects = list(opt.command.redirects)
+        return [command]
+    commands = [
+        render_opt(tools.scope_opt, opt.options, scoped_part, opt.textual, opt.inputs, None),
+        render_opt(tools.mlir_opt, opt.options, plain_part, opt.textual, [], opt.output),
     ]
+    if not opt.command.redirects and not opt.prefix:
+        return commands
+    # `not` and redirections apply to the pair as they did to the command.
+    group = Group(commands, opt.command.redirects)
+    if opt.prefix:
+        wrapper = Command()
+        wrapper.words = list(opt.prefix) + ["bash", "-o", "pipefail", "-c", group.render()]
+        return [wrapper]
+    return [group]
 
 
 def rewrite_run_line(items, tools, mode, seed, density, test_path):
-    """Returns the rewritten items, or None when no mlir-opt command reads
-    the test file (nothing to insert scopes into)."""
+    """Returns the rewritten items and how many of the test's passes ran
+    with scopes in place, or None when no mlir-opt command reads the test
+    file (nothing to insert scopes into)."""
     state = {"started": False, "scoped": False, "test_path": test_path, "deferred": [], "kept_passes": 0}
     result = []
     for item in items:
         if isinstance(item, str):
-            if item != "|" and state["scoped"]:
-                # A stage boundary with scopes still in the stream cannot
-                # happen: a scoped command writing a file is stripped.
+            if item != "|":
+                # A stage boundary: a scoped command writing a file was
+                # stripped, so the next stage starts without scopes.
                 state["scoped"] = False
             result.append(item)
             continue
