@@ -4,9 +4,11 @@
 // RUN:   --hal-run-backend-pipelines=phase=buffer %s | FileCheck %s --check-prefix=BUFFER
 // RUN: scope-opt --split-input-file --hal-run-backend-pipelines="phase=tensor host-backend=llvm-cpu" %s | FileCheck %s --check-prefix=HOST
 
-// The same matmul on both backends: llvm-cpu tiles it and computes each tile
-// with a masked vector.contract; llvm-cpu-loops keeps it whole on tensors
-// and turns it into scalar scf.for loops after bufferization.
+// The same matmul on both backends: llvm-cpu applies its contraction
+// strategy (packed operands, register tiles of vector.fma; the register tile
+// depends on the host CPU, see llvm-cpu-apply-strategies.mlir);
+// llvm-cpu-loops keeps it whole on tensors and turns it into scalar scf.for
+// loops after bufferization.
 func.func @vec(%x: tensor<?x16xf32>, %w: tensor<16x32xf32>) -> tensor<?x32xf32>
     attributes {hal.device = #hal.device.target<"llvm-cpu">} {
   %c0 = arith.constant 0 : index
@@ -44,14 +46,10 @@ func.func @host(%x: tensor<?x16xf32>, %w: tensor<16x32xf32>) -> tensor<?x32xf32>
 
 // TENSOR-LABEL: func.func @vec
 //   TENSOR-NOT:   linalg.matmul
-//       TENSOR:   scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c8
-//       TENSOR:     scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c16
-//       TENSOR:       %[[MASK:.+]] = vector.create_mask %{{.+}}, %{{.+}} : vector<8x16xi1>
-//       TENSOR:       vector.transfer_read %{{.+}}, %[[MASK]]
-//       TENSOR:       vector.mask %{{.+}} { vector.contract
-//  TENSOR-SAME:         vector<8x16xf32>, vector<16x16xf32> into vector<8x16xf32>
-//       TENSOR:       vector.transfer_write
-//       TENSOR:       tensor.insert_slice
+//       TENSOR:   scf.for
+//       TENSOR:     vector.transfer_read
+//       TENSOR:     vector.fma
+//       TENSOR:     vector.transfer_write
 // TENSOR-LABEL: func.func @loops
 //   TENSOR-NOT:   vector.
 //       TENSOR:   linalg.fill
@@ -63,7 +61,7 @@ func.func @host(%x: tensor<?x16xf32>, %w: tensor<16x32xf32>) -> tensor<?x32xf32>
 // BUFFER-LABEL: func.func @vec
 //   BUFFER-NOT:   linalg.
 //       BUFFER:   scf.for
-//       BUFFER:     vector.contract
+//       BUFFER:     vector.fma
 //       BUFFER:     vector.transfer_write
 // BUFFER-LABEL: func.func @loops
 //   BUFFER-NOT:   vector.
@@ -84,7 +82,7 @@ func.func @host(%x: tensor<?x16xf32>, %w: tensor<16x32xf32>) -> tensor<?x32xf32>
 // HOST-LABEL: func.func @loops
 //   HOST-NOT:   vector.
 // HOST-LABEL: func.func @host
-//       HOST:   vector.contract
+//       HOST:   vector.fma
 
 // -----
 

@@ -30,7 +30,10 @@ public:
   }
 
   void buildTensorPipeline(OpPassManager &funcPM) const override {
-    // m/n tiles of 8x16 and k tiles of 16: small enough to keep a tile of
+    // Roots with a strategy of their own (contractions) first.
+    funcPM.addPass(createLLVMCPUApplyStrategiesPass());
+    funcPM.addPass(createCanonicalizerPass());
+    // Then every other linalg op: m/n tiles of 8x16 and k tiles of 16: small enough to keep a tile of
     // the accumulator in vector registers, large enough to fill them.
     LLVMCPUTileAndVectorizePassOptions options;
     options.tileSizes = {8, 16, 16};

@@ -119,4 +119,52 @@ def LLVMCPUTileAndVectorizePass
   ];
 }
 
+def LLVMCPUApplyStrategiesPass : Pass<"hal-llvm-cpu-apply-strategies"> {
+  let summary = "Apply the llvm-cpu backend's per-root transform strategies";
+  let description = [{
+    Finds the roots of the op it runs on (linalg ops on tensors that a
+    strategy knows: today contractions) and applies to each, one at a
+    time, a transform-dialect named sequence from the backend's strategy
+    library, with the root's handle as first argument and parameters
+    computed from the target CPU. The library
+    (`lib/Dialect/HAL/Transforms/LLVMCPUStrategies.mlir`) is compiled in;
+    `strategy-library=FILE` loads another file defining the same names.
+
+    | root | strategy | when |
+    |---|---|---|
+    | contraction (one m, n and k dim; batch dims allowed), f32 | `@llvm_cpu_contraction_12x32` (32 x 512-bit registers) or `@llvm_cpu_contraction_6x16` (16 x 256-bit) | pack to the mmt4d layout, tile for cache and registers, vectorize, lower to `vector.fma` |
+
+    Ops no strategy takes are left for `hal-llvm-cpu-tile-and-vectorize`.
+    The target is the host CPU unless `cpu` (and `cpu-features`) name
+    another; a CPU whose widest vectors are 128-bit gets no contraction
+    strategy. `cache-tiles` (3 values) sets the cache block of a
+    contraction in register tiles along m and n and in steps along k.
+
+    The pass anchors on any op (a function today, a `codegen.scope.tu`
+    later): it only touches the roots nested in it and the ops a strategy
+    creates around them. A strategy that fails is an error at the root.
+  }];
+  let options = [
+    Option<"strategyLibrary", "strategy-library", "std::string",
+           /*default=*/"\"\"",
+           "A transform module replacing the built-in strategy library">,
+    Option<"cpu", "cpu", "std::string", /*default=*/"\"\"",
+           "LLVM CPU name to size register tiles for (empty: the host)">,
+    Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"\"",
+           "Comma-separated +/- LLVM features modifying `cpu`'s">,
+    ListOption<"cacheTiles", "cache-tiles", "int64_t",
+               "Contraction cache block: register tiles along m, along n, "
+               "and k steps (default: chosen from the register tile)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::transform::TransformDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // SCOPEIR_DIALECT_HAL_TRANSFORMS_PASSES_TD

@@ -1,0 +1,85 @@
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(hal-llvm-cpu-apply-strategies{cpu=sapphirerapids},canonicalize,cse))" %s | FileCheck %s --check-prefix=AVX512
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(hal-llvm-cpu-apply-strategies{cpu=haswell},canonicalize,cse))" %s | FileCheck %s --check-prefix=AVX2
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(hal-llvm-cpu-apply-strategies{cpu=x86-64}))" %s | FileCheck %s --check-prefix=SSE
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(hal-llvm-cpu-apply-strategies{cpu=sapphirerapids cache-tiles=2,3,64},canonicalize,cse))" %s | FileCheck %s --check-prefix=TILES
+
+// A dynamic matmul: on AVX-512 the operands are packed into 12-row and
+// 32-column panels, the packed op is tiled into cache blocks (8 x 4 register
+// tiles, 256 k steps) and register tiles whose k loop carries 12 rows of
+// vector<32xf32> accumulators updated by vector.fma; the result is unpacked.
+// AVX2 gets 6 x 16 tiles, a CPU with 128-bit vectors no strategy.
+// AVX512-LABEL: func.func @matmul
+//   AVX512-NOT:   linalg.matmul
+//       AVX512:   scf.for {{.+}} -> (tensor<?x?x12xf32>)
+//       AVX512:     vector.transfer_read %{{.+}} : tensor<?x?xf32>, vector<12x16xf32>
+//       AVX512:   scf.for {{.+}} -> (tensor<?x?x32xf32>)
+//       AVX512:   scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c8 iter_args({{.+}}) -> (tensor<?x?x12x32xf32>)
+//       AVX512:     scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c4
+//       AVX512:       scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c256
+//       AVX512:             %[[ACC:.+]] = vector.transfer_read {{.+}} : tensor<?x?x12x32xf32>, vector<12x32xf32>
+//       AVX512:             scf.for {{.+}} iter_args(%{{.+}} = %[[ACC]]) -> (vector<12x32xf32>)
+//       AVX512:               vector.transfer_read {{.+}} : tensor<?x?x12xf32>, vector<12xf32>
+//       AVX512:               vector.transfer_read {{.+}} : tensor<?x?x32xf32>, vector<32xf32>
+// AVX512-COUNT-12:            vector.fma {{.+}} : vector<32xf32>
+//   AVX512-NOT:               vector.fma
+//       AVX512:               scf.yield {{.+}} : vector<12x32xf32>
+//       AVX512:             vector.transfer_write {{.+}} : vector<12x32xf32>, tensor<?x?x12x32xf32>
+//       AVX512:   vector.transfer_write {{.+}} : vector<12x32xf32>, tensor<?x?xf32>
+
+// AVX2-LABEL: func.func @matmul
+//       AVX2:   scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}) -> (vector<6x16xf32>)
+// AVX2-COUNT-6:   vector.fma {{.+}} : vector<16xf32>
+//   AVX2-NOT:     vector.fma
+//       AVX2:     scf.yield {{.+}} : vector<6x16xf32>
+
+// SSE-LABEL: func.func @matmul
+//   SSE-NOT:   vector.
+//       SSE:   linalg.matmul
+
+// TILES-LABEL: func.func @matmul
+//       TILES:   scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c2 iter_args
+//       TILES:     scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c3
+//       TILES:       scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c64
+func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
+                     outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// The pipeline runs canonicalize and cse after the pass, as the backend does.
+// The accumulator of a fill + matmul is packed from the filled tensor; ops
+// that are not contractions (the fill, the bias add) are left alone.
+// AVX512-LABEL: func.func @fill_matmul_bias
+//       AVX512:   linalg.fill
+//       AVX512:   vector.fma
+//       AVX512:   linalg.add
+func.func @fill_matmul_bias(%a: tensor<64x48xf32>, %b: tensor<48x40xf32>, %bias: tensor<64x40xf32>) -> tensor<64x40xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x40xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x40xf32>) -> tensor<64x40xf32>
+  %mm = linalg.matmul ins(%a, %b : tensor<64x48xf32>, tensor<48x40xf32>)
+                      outs(%f : tensor<64x40xf32>) -> tensor<64x40xf32>
+  %r = linalg.add ins(%mm, %bias : tensor<64x40xf32>, tensor<64x40xf32>)
+                  outs(%e : tensor<64x40xf32>) -> tensor<64x40xf32>
+  return %r : tensor<64x40xf32>
+}
+
+// -----
+
+// Not taken by the contraction strategy: integer element types, batch
+// dimensions, ops on buffers.
+// AVX512-LABEL: func.func @negative_not_taken
+//   AVX512-NOT:   vector.
+//       AVX512:   linalg.matmul ins({{.+}} : tensor<8x8xi32>, tensor<8x8xi32>)
+//       AVX512:   linalg.batch_matmul
+//       AVX512:   linalg.matmul ins({{.+}} : memref<8x8xf32>, memref<8x8xf32>)
+func.func @negative_not_taken(%a: tensor<8x8xi32>, %b: tensor<2x8x8xf32>, %m: memref<8x8xf32>) -> (tensor<8x8xi32>, tensor<2x8x8xf32>) {
+  %i = linalg.matmul ins(%a, %a : tensor<8x8xi32>, tensor<8x8xi32>)
+                     outs(%a : tensor<8x8xi32>) -> tensor<8x8xi32>
+  %bm = linalg.batch_matmul ins(%b, %b : tensor<2x8x8xf32>, tensor<2x8x8xf32>)
+                            outs(%b : tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
+  linalg.matmul ins(%m, %m : memref<8x8xf32>, memref<8x8xf32>) outs(%m : memref<8x8xf32>)
+  return %i, %bm : tensor<8x8xi32>, tensor<2x8x8xf32>
+}
