@@ -56,6 +56,17 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
       "function-boundary-type-conversion=identity-layout-map}",
       "buffer-deallocation-pipeline",
       "hal-run-backend-pipelines{phase=buffer " + host + "}",
+  });
+  // Parallel loops (scf.parallel) run on an OpenMP thread pool, or one
+  // iteration after the other (convert-scf-to-cf) on one thread.
+  // The OpenMP conversion wraps each loop body in a memref.alloca_scope,
+  // which must be inlined (canonicalize does, for bodies without allocas)
+  // before the body's own loops become several blocks.
+  if (options.threads > 1)
+    passes.append({"convert-scf-to-openmp{num-threads=" +
+                       std::to_string(options.threads) + "}",
+                   "canonicalize"});
+  passes.append({
       // Host lowering to the LLVM dialect.
       "convert-bufferization-to-memref",
       "expand-strided-metadata",
@@ -68,6 +79,7 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
       "convert-index-to-llvm",
       "convert-cf-to-llvm",
       "convert-func-to-llvm",
+      "convert-openmp-to-llvm",
       "convert-ub-to-llvm",
       "reconcile-unrealized-casts",
   });

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -188,7 +189,23 @@ Executable::create(ModuleOp llvmModule, StringRef entryName,
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
   llvmModule->getContext()->appendDialectRegistry(registry);
+
+  // OpenMP constructs become calls into the OpenMP runtime.
+  bool usesOpenMP = false;
+  llvmModule->walk([&](Operation *op) {
+    if (op->getDialect() && op->getDialect()->getNamespace() == "omp") {
+      usesOpenMP = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (usesOpenMP && options.openMPRuntime.empty())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "the module runs loops on threads but no OpenMP runtime was found "
+        "(install libomp-22-dev, or run with one thread)");
 
   // One TargetMachine for LLVM's optimizer (its cost models decide
   // vectorization and unrolling) and one, owned by the engine, for code
@@ -227,6 +244,8 @@ Executable::create(ModuleOp llvmModule, StringRef entryName,
       };
   SmallVector<StringRef> libs(options.sharedLibs.begin(),
                               options.sharedLibs.end());
+  if (usesOpenMP)
+    libs.push_back(options.openMPRuntime);
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.sharedLibPaths = libs;

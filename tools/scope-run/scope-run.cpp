@@ -22,6 +22,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -30,6 +31,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 #ifndef SCOPEIR_MLIR_LIB_DIR
 #define SCOPEIR_MLIR_LIB_DIR ""
@@ -88,6 +90,36 @@ static cl::opt<bool> dumpDispatches(
 static cl::opt<unsigned> optLevel("opt-level",
                                   cl::desc("LLVM optimization level (0-3)"),
                                   cl::init(2), cl::cat(category));
+/// --threads=N. libLLVM already registers a hidden option named `threads`,
+/// so scope-run takes this one out of argv before LLVM's parser sees it.
+static unsigned threads = 0;
+static constexpr const char *kThreadsHelp =
+    "  --threads=<N>          Threads running the parallel loops of device "
+    "code\n"
+    "                         (the outer tiles of llvm-cpu's strategies); "
+    "default:\n"
+    "                         every core; 1 runs them sequentially. Results "
+    "do not\n"
+    "                         depend on it.\n";
+
+/// Removes --threads=N / -threads=N from `args`, storing N; returns false
+/// (after a message) if N is not a positive integer.
+static bool extractThreadsOption(llvm::SmallVectorImpl<const char *> &args) {
+  for (auto it = args.begin(); it != args.end();) {
+    llvm::StringRef arg(*it);
+    if (!arg.consume_front("--threads=") && !arg.consume_front("-threads=")) {
+      ++it;
+      continue;
+    }
+    if (arg.getAsInteger(10, threads) || threads == 0) {
+      llvm::errs() << "scope-run: --threads takes a positive integer, not '"
+                   << arg << "'\n";
+      return false;
+    }
+    it = args.erase(it);
+  }
+  return true;
+}
 static cl::opt<unsigned> benchmark(
     "benchmark",
     cl::desc("Compile once, call the function N times and print the compile "
@@ -240,6 +272,8 @@ static int runMain() {
   compileOptions.hostBackend = hostBackend;
   if (dispatchGranularity || dumpDispatches)
     compileOptions.granularity = pipeline::Granularity::Dispatch;
+  compileOptions.threads =
+      threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   if (dumpDispatches)
     pm.addInstrumentation(std::make_unique<DispatchDumper>());
   if (failed(pipeline::buildCompilePipeline(pm, compileOptions, llvm::errs())))
@@ -261,6 +295,8 @@ static int runMain() {
   std::string libDir = SCOPEIR_MLIR_LIB_DIR;
   if (!libDir.empty())
     runOptions.sharedLibs.push_back(libDir + "/libmlir_c_runner_utils.so");
+  if (!libDir.empty() && llvm::sys::fs::exists(libDir + "/libomp.so"))
+    runOptions.openMPRuntime = libDir + "/libomp.so";
   auto executable =
       pipeline::Executable::create(*module, function, runOptions);
   if (!executable)
@@ -307,8 +343,13 @@ int main(int argc, char **argv) {
        << "\n  features: " << hal::CPUTarget::getHost().getFeaturesString()
        << "\n";
   });
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "scope-run: compile a module with device scopes and run a function\n");
+  llvm::SmallVector<const char *> args(argv, argv + argc);
+  if (!extractThreadsOption(args))
+    return 1;
+  std::string overview =
+      std::string("scope-run: compile a module with device scopes and run a "
+                  "function\n\n") +
+      kThreadsHelp;
+  cl::ParseCommandLineOptions(args.size(), args.data(), overview);
   return runMain();
 }

@@ -41,6 +41,9 @@ struct RunOptions {
   unsigned optLevel = 2;
   /// Shared libraries to load (e.g. libmlir_c_runner_utils.so).
   std::vector<std::string> sharedLibs;
+  /// LLVM's OpenMP runtime (libomp.so), loaded if the module uses OpenMP;
+  /// empty if there is none.
+  std::string openMPRuntime;
   /// The CPU the JIT optimizes and generates code for: its CPU name and
   /// features go into the TargetMachine of both LLVM's optimizer and its
   /// code generator and onto every function (`target-cpu`,

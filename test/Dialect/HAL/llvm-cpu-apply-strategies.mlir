@@ -4,18 +4,21 @@
 // RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(hal-llvm-cpu-apply-strategies{cpu=sapphirerapids cache-tiles=2,3,64},canonicalize,cse))" %s | FileCheck %s --check-prefix=TILES
 
 // A dynamic matmul: on AVX-512 the operands are packed into 12-row and
-// 32-column panels, the packed op is tiled into cache blocks (8 x 4 register
-// tiles, 256 k steps) and register tiles whose k loop carries 12 rows of
-// vector<32xf32> accumulators updated by vector.fma; the result is unpacked.
-// AVX2 gets 6 x 16 tiles, a CPU with 128-bit vectors no strategy.
+// 32-column panels (parallel loops over 16 k steps of one panel), the packed
+// op is tiled into cache blocks of 8 x 4 register tiles (a parallel
+// scf.forall, the unit of threading) and 256 k steps, then into register
+// tiles whose k loop carries 12 rows of vector<32xf32> accumulators updated
+// by vector.fma; the result is unpacked in parallel too. AVX2 gets 6 x 16
+// tiles, a CPU with 128-bit vectors no strategy.
 // AVX512-LABEL: func.func @matmul
 //   AVX512-NOT:   linalg.matmul
-//       AVX512:   scf.for {{.+}} -> (tensor<?x?x12xf32>)
+//       AVX512:   scf.forall {{.+}} -> (tensor<?x?x12xf32>)
 //       AVX512:     vector.transfer_read %{{.+}} : tensor<?x?xf32>, vector<12x16xf32>
-//       AVX512:   scf.for {{.+}} -> (tensor<?x?x32xf32>)
-//       AVX512:   scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c8 iter_args({{.+}}) -> (tensor<?x?x12x32xf32>)
-//       AVX512:     scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c4
-//       AVX512:       scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c256
+//       AVX512:   scf.forall {{.+}} -> (tensor<?x?x32xf32>)
+//       AVX512:   scf.forall {{.+}} -> (tensor<?x?x12x32xf32>)
+//       AVX512:   scf.forall (%[[BM:.+]], %[[BN:.+]]) in ({{.+}}) shared_outs({{.+}}) -> (tensor<?x?x12x32xf32>)
+//       AVX512:     affine.apply #{{.+}}(%[[BM]])
+//       AVX512:     scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c256
 //       AVX512:             %[[ACC:.+]] = vector.transfer_read {{.+}} : tensor<?x?x12x32xf32>, vector<12x32xf32>
 //       AVX512:             scf.for {{.+}} iter_args(%{{.+}} = %[[ACC]]) -> (vector<12x32xf32>)
 //       AVX512:               vector.transfer_read {{.+}} : tensor<?x?x12xf32>, vector<12xf32>
@@ -36,10 +39,13 @@
 //   SSE-NOT:   vector.
 //       SSE:   linalg.matmul
 
+// TILES-DAG: #[[BLOCKM:.+]] = affine_map<(d0) -> (d0 * 2)>
+// TILES-DAG: #[[BLOCKN:.+]] = affine_map<(d0) -> (d0 * 3)>
 // TILES-LABEL: func.func @matmul
-//       TILES:   scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c2 iter_args
-//       TILES:     scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c3
-//       TILES:       scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c64
+//       TILES:   scf.forall (%[[BM:.+]], %[[BN:.+]]) in ({{.+}}) shared_outs({{.+}}) -> (tensor<?x?x12x32xf32>)
+//       TILES:     affine.apply #[[BLOCKM]](%[[BM]])
+//       TILES:     affine.apply #[[BLOCKN]](%[[BN]])
+//       TILES:     scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c64
 func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
                      outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
@@ -82,4 +88,47 @@ func.func @negative_not_taken(%a: tensor<8x8xi32>, %b: tensor<2x8x8xf32>, %m: me
                             outs(%b : tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
   linalg.matmul ins(%m, %m : memref<8x8xf32>, memref<8x8xf32>) outs(%m : memref<8x8xf32>)
   return %i, %bm : tensor<8x8xi32>, tensor<2x8x8xf32>
+}
+
+// -----
+
+// A static NHWC convolution: parallel tiles (unit loops folded away) of 10
+// output pixels (the largest divisor of the output width up to 12) by 32
+// channels, each accumulated in
+// registers over kh, kw and the input channels (the three innermost loops),
+// one broadcast input value and one 32-wide filter row per FMA.
+// AVX512-LABEL: func.func @conv
+//   AVX512-NOT:   linalg.conv_2d_nhwc_hwcf
+//       AVX512:   scf.forall (%{{.+}}, %{{.+}}) in (8, 2) shared_outs
+//       AVX512:     %[[ACC:.+]] = vector.transfer_read {{.+}} : tensor<1x1x10x32xf32>, vector<10x32xf32>
+//       AVX512:     scf.for {{.+}} iter_args(%{{.+}} = %[[ACC]]) -> (vector<10x32xf32>)
+//       AVX512:       scf.for {{.+}} -> (vector<10x32xf32>)
+//       AVX512:         scf.for {{.+}} -> (vector<10x32xf32>)
+//       AVX512:           vector.transfer_read {{.+}} : tensor<3x3x16x64xf32>, vector<32xf32>
+// AVX512-COUNT-10:        vector.fma {{.+}} : vector<32xf32>
+func.func @conv(%input: tensor<1x10x12x16xf32>, %filter: tensor<3x3x16x64xf32>, %init: tensor<1x8x10x64xf32>) -> tensor<1x8x10x64xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%input, %filter : tensor<1x10x12x16xf32>, tensor<3x3x16x64xf32>)
+      outs(%init : tensor<1x8x10x64xf32>) -> tensor<1x8x10x64xf32>
+  return %r : tensor<1x8x10x64xf32>
+}
+
+// -----
+
+// Convolutions the strategy does not take: output channels that are not a
+// multiple of the vector width, dynamic shapes.
+// AVX512-LABEL: func.func @negative_conv
+//   AVX512-NOT:   vector.
+//       AVX512:   linalg.conv_2d_nhwc_hwcf
+//       AVX512:   linalg.conv_2d_nhwc_hwcf
+func.func @negative_conv(%input: tensor<1x10x12x16xf32>, %filter: tensor<3x3x16x20xf32>, %init: tensor<1x8x10x20xf32>,
+                         %dyn: tensor<?x10x12x16xf32>, %dfilter: tensor<3x3x16x32xf32>, %dinit: tensor<?x8x10x32xf32>)
+    -> (tensor<1x8x10x20xf32>, tensor<?x8x10x32xf32>) {
+  %r = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%input, %filter : tensor<1x10x12x16xf32>, tensor<3x3x16x20xf32>)
+      outs(%init : tensor<1x8x10x20xf32>) -> tensor<1x8x10x20xf32>
+  %d = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%dyn, %dfilter : tensor<?x10x12x16xf32>, tensor<3x3x16x32xf32>)
+      outs(%dinit : tensor<?x8x10x32xf32>) -> tensor<?x8x10x32xf32>
+  return %r, %d : tensor<1x8x10x20xf32>, tensor<?x8x10x32xf32>
 }

@@ -11,6 +11,7 @@
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -43,6 +44,9 @@ public:
   }
 
   void buildBufferPipeline(OpPassManager &funcPM) const override {
+    // The strategies' outer tiles (scf.forall) become parallel loops, which
+    // the host lowering runs on threads.
+    funcPM.addPass(createForallToParallelLoopPass());
     // Whatever was not vectorized.
     funcPM.addPass(createConvertLinalgToLoopsPass());
     funcPM.addPass(vector::createLowerVectorMaskPass());

@@ -81,6 +81,40 @@ bool isStrategyContraction(linalg::LinalgOp op) {
   });
 }
 
+/// Returns the largest divisor of `size` that is at most `limit`.
+int64_t getLargestDivisor(int64_t size, int64_t limit) {
+  for (int64_t d = std::min(size, limit); d > 1; --d)
+    if (size % d == 0)
+      return d;
+  return 1;
+}
+
+/// Returns the (output width, output channel) register tile for a
+/// convolution the direct convolution strategy takes, or nullopt: a static
+/// f32 `linalg.conv_2d_nhwc_hwcf` whose channel count is a multiple of the
+/// vector width. The tile divides both dims so that every tile is static.
+std::optional<std::pair<int64_t, int64_t>>
+getConvTile(linalg::Conv2DNhwcHwcfOp conv, const ContractionTile &tile,
+            const CPUTarget &target) {
+  if (!conv.hasPureTensorSemantics() ||
+      !llvm::all_of(conv->getOperandTypes(), [](Type type) {
+        auto shaped = dyn_cast<ShapedType>(type);
+        return shaped && shaped.hasStaticShape() &&
+               shaped.getElementType().isF32();
+      }))
+    return std::nullopt;
+  ArrayRef<int64_t> output =
+      cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
+  int64_t width = output[2], channels = output[3];
+  int64_t lanes = target.getVectorLanes(32);
+  int64_t f = channels % tile.n == 0 ? tile.n
+              : channels % lanes == 0 ? lanes
+                                      : 0;
+  if (f == 0)
+    return std::nullopt;
+  return std::make_pair(getLargestDivisor(width, tile.m), f);
+}
+
 struct LLVMCPUApplyStrategiesPass
     : hal::impl::LLVMCPUApplyStrategiesPassBase<LLVMCPUApplyStrategiesPass> {
   using Base::Base;
@@ -176,17 +210,29 @@ struct LLVMCPUApplyStrategiesPass
   }
 
   void runOnOperation() override {
-    SmallVector<linalg::LinalgOp> contractions;
+    if (!contraction)
+      return;
+    // Roots first, strategies after: a strategy rewrites the IR around its
+    // root.
+    SmallVector<std::pair<Operation *, SmallVector<int64_t>>> roots;
+    SmallVector<StringRef> names;
     getOperation()->walk([&](linalg::LinalgOp op) {
-      if (contraction && isStrategyContraction(op))
-        contractions.push_back(op);
+      if (isStrategyContraction(op)) {
+        roots.push_back({op, {contraction->blockM, contraction->blockN,
+                              contraction->blockK}});
+        names.push_back(contraction->sequence);
+        return;
+      }
+      if (auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation())) {
+        if (auto tile = getConvTile(conv, *contraction, target)) {
+          roots.push_back({op, {tile->first, tile->second}});
+          names.push_back("llvm_cpu_conv2d_nhwc_hwcf");
+        }
+      }
     });
-    for (linalg::LinalgOp op : contractions) {
-      if (failed(apply(op, contraction->sequence,
-                       {contraction->blockM, contraction->blockN,
-                        contraction->blockK})))
+    for (auto [root, name] : llvm::zip(roots, names))
+      if (failed(apply(root.first, name, root.second)))
         return signalPassFailure();
-    }
   }
 
   CPUTarget target;

@@ -25,6 +25,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @llvm_cpu_lower_vectors(
       %loops: !transform.any_op {transform.readonly}) {
     transform.apply_patterns to %loops {
+      transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice
       transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
       transform.apply_patterns.vector.transfer_permutation_patterns
       transform.apply_patterns.vector.reduction_to_contract
@@ -52,6 +53,33 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     transform.apply_licm to %inner : !transform.any_op
     transform.loop.hoist_loop_invariant_subsets %inner : !transform.any_op
+    transform.yield
+  }
+
+  // A 2-D NHWC convolution with an HWCF filter (static shapes), computed
+  // directly: one register tile is %ow output pixels of one output row by
+  // %f output channels, accumulated in registers over the whole filter
+  // window and all input channels (kh, kw and c are the innermost loops);
+  // every step broadcasts %ow input values and loads %f consecutive filter
+  // values. The tile sizes must divide the output width and channel count
+  // (the backend picks them so), so that every tile is static: each tile is
+  // decomposed into a 1-D convolution, vectorized and lowered to vector.fma.
+  transform.named_sequence @llvm_cpu_conv2d_nhwc_hwcf(
+      %root: !transform.any_op {transform.consumed},
+      %ow: !transform.param<i64> {transform.readonly},
+      %f: !transform.param<i64> {transform.readonly}) {
+    %block, %blocks = transform.structured.tile_using_forall %root
+        tile_sizes [1, 1, %ow, %f, 0, 0, 0]
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op)
+    %tile, %loops:3 = transform.structured.tile_using_for %block
+        tile_sizes [0, 0, 0, 0, 1, 1, 1]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %conv1d = transform.structured.decompose %tile
+      : (!transform.any_op) -> !transform.any_op
+    transform.structured.vectorize %conv1d : !transform.any_op
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%blocks)
+      : (!transform.any_op) -> ()
     transform.yield
   }
 
@@ -89,39 +117,42 @@ module attributes {transform.with_named_sequence} {
       : (!transform.op<"linalg.generic">) -> !transform.any_op
 
     // The kernel.
-    %block, %block_loops:3 = transform.structured.tile_using_for %op
-        tile_sizes [%mb, %nb, %kb, 0, 0]
-      : (!transform.op<"linalg.generic">, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-      -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    %tile, %tile_loops:3 = transform.structured.tile_using_for %block
+    %block, %blocks = transform.structured.tile_using_forall %op
+        tile_sizes [%mb, %nb, 0, 0, 0]
+      : (!transform.op<"linalg.generic">, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op)
+    %kblock, %kblock_loop = transform.structured.tile_using_for %block
+        tile_sizes [0, 0, %kb, 0, 0]
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %tile, %tile_loops:3 = transform.structured.tile_using_for %kblock
         tile_sizes [1, 1, 1, 0, 0]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     transform.structured.vectorize %tile : !transform.any_op
 
     // The packs: 16 k steps of one register tile at a time (a masked read
     // where the tile is partial, then a transpose).
-    %lhs_tile, %lhs_loops:2 = transform.structured.tile_using_for %lhs
+    %lhs_tile, %lhs_loops = transform.structured.tile_using_forall %lhs
         tile_sizes [1, 16]
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.structured.vectorize %lhs_tile vector_sizes [1, 16, 12] : !transform.any_op
-    %rhs_tile, %rhs_loops:2 = transform.structured.tile_using_for %rhs
+    %rhs_tile, %rhs_loops = transform.structured.tile_using_forall %rhs
         tile_sizes [1, 16]
-      : (!transform.op<"linalg.pack">) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      : (!transform.op<"linalg.pack">) -> (!transform.any_op, !transform.any_op)
     transform.structured.vectorize %rhs_tile vector_sizes [1, 16, 32] : !transform.any_op
     transform.include @llvm_cpu_pack_tiles_12x32 failures(propagate) (%acc)
       : (!transform.any_op) -> ()
-    %out_tile, %out_loops:2 = transform.structured.tile_using_for %result
+    %out_tile, %out_loops = transform.structured.tile_using_forall %result
         tile_sizes [12, 32]
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.structured.vectorize %out_tile vector_sizes [1, 1, 12, 32] : !transform.any_op
 
-    transform.include @llvm_cpu_lower_vectors failures(propagate) (%block_loops#0)
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%blocks)
       : (!transform.any_op) -> ()
-    transform.include @llvm_cpu_lower_vectors failures(propagate) (%lhs_loops#0)
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%lhs_loops)
       : (!transform.any_op) -> ()
-    transform.include @llvm_cpu_lower_vectors failures(propagate) (%rhs_loops#0)
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%rhs_loops)
       : (!transform.any_op) -> ()
-    transform.include @llvm_cpu_lower_vectors failures(propagate) (%out_loops#0)
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%out_loops)
       : (!transform.any_op) -> ()
     transform.yield
   }
@@ -136,10 +167,10 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     transform.foreach %packs : !transform.any_op {
     ^bb0(%pack: !transform.any_op):
-      %t, %l:2 = transform.structured.tile_using_for %pack tile_sizes [1, 1]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %t, %l = transform.structured.tile_using_forall %pack tile_sizes [1, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
       transform.structured.vectorize %t vector_sizes [1, 1, 12, 32] : !transform.any_op
-      transform.include @llvm_cpu_lower_vectors failures(propagate) (%l#0)
+      transform.include @llvm_cpu_lower_vectors failures(propagate) (%l)
         : (!transform.any_op) -> ()
     }
     transform.yield
@@ -170,39 +201,42 @@ module attributes {transform.with_named_sequence} {
       : (!transform.op<"linalg.generic">) -> !transform.any_op
 
     // The kernel.
-    %block, %block_loops:3 = transform.structured.tile_using_for %op
-        tile_sizes [%mb, %nb, %kb, 0, 0]
-      : (!transform.op<"linalg.generic">, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
-      -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
-    %tile, %tile_loops:3 = transform.structured.tile_using_for %block
+    %block, %blocks = transform.structured.tile_using_forall %op
+        tile_sizes [%mb, %nb, 0, 0, 0]
+      : (!transform.op<"linalg.generic">, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op)
+    %kblock, %kblock_loop = transform.structured.tile_using_for %block
+        tile_sizes [0, 0, %kb, 0, 0]
+      : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %tile, %tile_loops:3 = transform.structured.tile_using_for %kblock
         tile_sizes [1, 1, 1, 0, 0]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     transform.structured.vectorize %tile : !transform.any_op
 
     // The packs: 16 k steps of one register tile at a time (a masked read
     // where the tile is partial, then a transpose).
-    %lhs_tile, %lhs_loops:2 = transform.structured.tile_using_for %lhs
+    %lhs_tile, %lhs_loops = transform.structured.tile_using_forall %lhs
         tile_sizes [1, 16]
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.structured.vectorize %lhs_tile vector_sizes [1, 16, 6] : !transform.any_op
-    %rhs_tile, %rhs_loops:2 = transform.structured.tile_using_for %rhs
+    %rhs_tile, %rhs_loops = transform.structured.tile_using_forall %rhs
         tile_sizes [1, 16]
-      : (!transform.op<"linalg.pack">) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      : (!transform.op<"linalg.pack">) -> (!transform.any_op, !transform.any_op)
     transform.structured.vectorize %rhs_tile vector_sizes [1, 16, 16] : !transform.any_op
     transform.include @llvm_cpu_pack_tiles_6x16 failures(propagate) (%acc)
       : (!transform.any_op) -> ()
-    %out_tile, %out_loops:2 = transform.structured.tile_using_for %result
+    %out_tile, %out_loops = transform.structured.tile_using_forall %result
         tile_sizes [6, 16]
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.structured.vectorize %out_tile vector_sizes [1, 1, 6, 16] : !transform.any_op
 
-    transform.include @llvm_cpu_lower_vectors failures(propagate) (%block_loops#0)
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%blocks)
       : (!transform.any_op) -> ()
-    transform.include @llvm_cpu_lower_vectors failures(propagate) (%lhs_loops#0)
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%lhs_loops)
       : (!transform.any_op) -> ()
-    transform.include @llvm_cpu_lower_vectors failures(propagate) (%rhs_loops#0)
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%rhs_loops)
       : (!transform.any_op) -> ()
-    transform.include @llvm_cpu_lower_vectors failures(propagate) (%out_loops#0)
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%out_loops)
       : (!transform.any_op) -> ()
     transform.yield
   }
@@ -215,10 +249,10 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> !transform.any_op
     transform.foreach %packs : !transform.any_op {
     ^bb0(%pack: !transform.any_op):
-      %t, %l:2 = transform.structured.tile_using_for %pack tile_sizes [1, 1]
-        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+      %t, %l = transform.structured.tile_using_forall %pack tile_sizes [1, 1]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
       transform.structured.vectorize %t vector_sizes [1, 1, 6, 16] : !transform.any_op
-      transform.include @llvm_cpu_lower_vectors failures(propagate) (%l#0)
+      transform.include @llvm_cpu_lower_vectors failures(propagate) (%l)
         : (!transform.any_op) -> ()
     }
     transform.yield
