@@ -65,7 +65,7 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   if (options.threads > 1)
     passes.append({"convert-scf-to-openmp{num-threads=" +
                        std::to_string(options.threads) + "}",
-                   "canonicalize"});
+                   "hal-llvm-cpu-limit-threads", "canonicalize"});
   passes.append({
       // Host lowering to the LLVM dialect.
       "convert-bufferization-to-memref",
@@ -99,8 +99,13 @@ LogicalResult scopeir::pipeline::verifyDeviceTargets(Operation *root) {
   bool failed = false;
   root->walk([&](Operation *op) {
     op->getAttrDictionary().walk([&](hal::DeviceTargetAttr device) {
-      if (registry.lookup(device.getBackend()))
+      if (const hal::TargetBackend *backend =
+              registry.lookup(device.getBackend())) {
+        if (mlir::failed(backend->verifyConfig(
+                device.getConfig(), [&] { return op->emitError(); })))
+          failed = true;
         return;
+      }
       op->emitError("unknown target backend '")
           << device.getBackend()
           << "'; registered backends: " << registry.getRegisteredNamesString();

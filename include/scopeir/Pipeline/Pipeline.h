@@ -72,8 +72,9 @@ mlir::LogicalResult buildCompilePipeline(mlir::OpPassManager &pm,
                                          llvm::raw_ostream &errs);
 
 /// Checks that every `#hal.device.target` in `root` names a registered
-/// backend; emits an error (listing the registered ones) at each op
-/// carrying an unknown one.
+/// backend whose `config` the backend accepts; emits an error at each op
+/// carrying an unknown backend (listing the registered ones) or a bad
+/// config.
 mlir::LogicalResult verifyDeviceTargets(mlir::Operation *root);
 
 /// Prints one line per `flow.dispatch` in `module` (after

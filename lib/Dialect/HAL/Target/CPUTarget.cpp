@@ -61,10 +61,10 @@ llvm::Expected<CPUTarget> CPUTarget::get(llvm::StringRef cpu,
       llvm::TargetRegistry::lookupTarget(llvm::Triple(target.triple), error);
   if (!llvmTarget)
     return makeError(error);
-  // The CPU alone first: its feature bits are the baseline the explicit
-  // features modify.
+  // A generic subtarget answers which CPUs and features exist (creating one
+  // for an unknown CPU would print a warning of LLVM's own).
   std::unique_ptr<llvm::MCSubtargetInfo> probe(
-      llvmTarget->createMCSubtargetInfo(llvm::Triple(target.triple), cpu, ""));
+      llvmTarget->createMCSubtargetInfo(llvm::Triple(target.triple), "", ""));
   if (!probe || !probe->isCPUStringValid(cpu))
     return makeError("unknown CPU '" + cpu + "' for " + target.triple);
   llvm::ArrayRef<llvm::SubtargetFeatureKV> table =

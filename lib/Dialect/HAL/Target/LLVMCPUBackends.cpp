@@ -5,13 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "scopeir/Dialect/HAL/Target/LLVMCPUConfig.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
 
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
-#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -45,8 +45,8 @@ public:
 
   void buildBufferPipeline(OpPassManager &funcPM) const override {
     // The strategies' outer tiles (scf.forall) become parallel loops, which
-    // the host lowering runs on threads.
-    funcPM.addPass(createForallToParallelLoopPass());
+    // the host lowering runs on threads, or serial ones (config threads=1).
+    funcPM.addPass(createLLVMCPULowerParallelTilesPass());
     // Whatever was not vectorized.
     funcPM.addPass(createConvertLinalgToLoopsPass());
     funcPM.addPass(vector::createLowerVectorMaskPass());
@@ -57,6 +57,12 @@ public:
     funcPM.addPass(createConvertVectorToSCFPass(toSCF));
     funcPM.addPass(vector::createLowerVectorMultiReductionPass());
     funcPM.addPass(createCanonicalizerPass());
+  }
+
+  LogicalResult verifyConfig(
+      DictionaryAttr config,
+      function_ref<InFlightDiagnostic()> emitError) const override {
+    return LLVMCPUConfig::parse(config, emitError);
   }
 };
 

@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LLVMCPUDeviceConfig.h"
+
 #include "scopeir/Dialect/HAL/Target/CPUTarget.h"
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
 
@@ -210,6 +212,22 @@ struct LLVMCPUApplyStrategiesPass
   }
 
   void runOnOperation() override {
+    // The device's config overrides the pass options.
+    FailureOr<LLVMCPUConfig> config = lookupLLVMCPUConfig(getOperation());
+    if (failed(config))
+      return signalPassFailure();
+    const CPUTarget &target = config->target ? *config->target : this->target;
+    std::optional<ContractionTile> contraction =
+        config->target ? getContractionTile(target) : this->contraction;
+    if (contraction && config->cacheTiles) {
+      contraction->blockM = (*config->cacheTiles)[0];
+      contraction->blockN = (*config->cacheTiles)[1];
+      contraction->blockK = (*config->cacheTiles)[2];
+    } else if (contraction && config->target && !cacheTiles.empty()) {
+      contraction->blockM = cacheTiles[0];
+      contraction->blockN = cacheTiles[1];
+      contraction->blockK = cacheTiles[2];
+    }
     if (!contraction)
       return;
     // Roots first, strategies after: a strategy rewrites the IR around its

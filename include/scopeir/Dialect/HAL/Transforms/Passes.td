@@ -134,11 +134,16 @@ def LLVMCPUApplyStrategiesPass : Pass<"hal-llvm-cpu-apply-strategies"> {
     |---|---|---|
     | contraction (one m, n and k dim; batch dims allowed), f32 | `@llvm_cpu_contraction_12x32` (32 x 512-bit registers) or `@llvm_cpu_contraction_6x16` (16 x 256-bit) | pack to the mmt4d layout, tile for cache and registers, vectorize, lower to `vector.fma` |
 
+    | convolution (`linalg.conv_2d_nhwc_hwcf`, static f32, output channels a multiple of the vector width) | `@llvm_cpu_conv2d_nhwc_hwcf` | direct: register tiles of output pixels x channels accumulated over the filter window |
+
     Ops no strategy takes are left for `hal-llvm-cpu-tile-and-vectorize`.
     The target is the host CPU unless `cpu` (and `cpu-features`) name
-    another; a CPU whose widest vectors are 128-bit gets no contraction
-    strategy. `cache-tiles` (3 values) sets the cache block of a
-    contraction in register tiles along m and n and in steps along k.
+    another; a CPU whose widest vectors are 128-bit gets no strategy.
+    `cache-tiles` (3 values) sets the cache block of a contraction in
+    register tiles along m and n and in steps along k. The `config` of the
+    llvm-cpu device the anchor op is placed on (`cpu`, `cpu_features`,
+    `cache_tiles`) overrides these options; a malformed config is an error
+    at the anchor op.
 
     The pass anchors on any op (a function today, a `codegen.scope.tu`
     later): it only touches the roots nested in it and the ops a strategy
@@ -164,6 +169,34 @@ def LLVMCPUApplyStrategiesPass : Pass<"hal-llvm-cpu-apply-strategies"> {
     "::mlir::tensor::TensorDialect",
     "::mlir::transform::TransformDialect",
     "::mlir::vector::VectorDialect",
+  ];
+}
+
+def LLVMCPULowerParallelTilesPass : Pass<"hal-llvm-cpu-lower-parallel-tiles"> {
+  let summary = "Turn llvm-cpu's parallel tiles into parallel or serial loops";
+  let description = [{
+    After bufferization, every `scf.forall` in the op (the outer tiles of the
+    llvm-cpu strategies) becomes an `scf.parallel` loop, which the host
+    lowering runs on an OpenMP thread pool when scope-run uses more than one
+    thread, or an `scf.for` loop when the config of the op's llvm-cpu device
+    sets `threads = 1`. Anchors on any op (a function or a scope). An
+    `scf.forall` still on tensors is an error.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def LLVMCPULimitThreadsPass
+    : Pass<"hal-llvm-cpu-limit-threads", "mlir::ModuleOp"> {
+  let summary = "Apply the llvm-cpu config's thread count to OpenMP regions";
+  let description = [{
+    Runs after `convert-scf-to-openmp`: each `omp.parallel` of a function
+    placed on an llvm-cpu device whose config sets `threads = N` gets
+    `num_threads` N (or the smaller count it already has). Functions on
+    other devices, or without the key, keep the module-wide count.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::omp::OpenMPDialect",
   ];
 }
 

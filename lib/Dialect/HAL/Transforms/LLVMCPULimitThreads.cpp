@@ -1,0 +1,61 @@
+//===- LLVMCPULimitThreads.cpp - per-device thread counts -------*- C++ -*-===//
+//
+// This file implements hal-llvm-cpu-limit-threads: the OpenMP parallel
+// regions of functions on an llvm-cpu device whose config sets `threads = N`
+// run on at most N threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LLVMCPUDeviceConfig.h"
+
+#include "scopeir/Dialect/HAL/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace scopeir::hal {
+#define GEN_PASS_DEF_LLVMCPULIMITTHREADSPASS
+#include "scopeir/Dialect/HAL/Transforms/Passes.h.inc"
+} // namespace scopeir::hal
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::hal;
+
+namespace {
+
+struct LLVMCPULimitThreadsPass
+    : hal::impl::LLVMCPULimitThreadsPassBase<LLVMCPULimitThreadsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    bool failed = false;
+    for (auto func : getOperation().getOps<FunctionOpInterface>()) {
+      FailureOr<LLVMCPUConfig> config = lookupLLVMCPUConfig(func);
+      if (mlir::failed(config)) {
+        failed = true;
+        continue;
+      }
+      if (!config->threads)
+        continue;
+      func->walk([&](omp::ParallelOp parallel) {
+        int64_t limit = *config->threads;
+        // A region that already asks for no more threads keeps its count.
+        if (Value current = parallel.getNumThreads())
+          if (auto constant = current.getDefiningOp<arith::ConstantIntOp>())
+            if (constant.value() <= limit)
+              return;
+        OpBuilder builder(parallel);
+        Value count = arith::ConstantIntOp::create(
+            builder, parallel.getLoc(), builder.getI32Type(), limit);
+        parallel.getNumThreadsMutable().assign(count);
+      });
+    }
+    if (failed)
+      signalPassFailure();
+  }
+};
+
+} // namespace
