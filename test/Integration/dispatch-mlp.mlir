@@ -49,7 +49,7 @@
 // IR:         call @llvm_cpu_loops_executables_main_dispatch_1(
 // IR-LABEL: func.func private @llvm_cpu_executables_main_dispatch_0
 // IR-SAME:    util.scope_attrs = [#hal.device.target<"llvm-cpu">]
-// IR:         vector.fma
+// IR:         vector.contract
 // IR-LABEL: func.func private @llvm_cpu_loops_executables_main_dispatch_1
 // IR-SAME:    util.scope_attrs = [#hal.device.target<"llvm-cpu-loops">]
 // IR-NOT:     vector.

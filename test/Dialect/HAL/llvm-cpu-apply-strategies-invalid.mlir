@@ -18,8 +18,8 @@
 // A library without the strategy the root needs: an error at the root.
 // RUN: %expect_exit 1 scope-opt --pass-pipeline="builtin.module(func.func(hal-llvm-cpu-apply-strategies{cpu=sapphirerapids strategy-library=%S/Inputs/empty-strategy-library.mlir}))" %s 2>&1 | FileCheck %s --check-prefix=NOSEQ
 // NOSEQ: llvm-cpu-apply-strategies-invalid.mlir:[[# @LINE + 2]]:8: error: hal-llvm-cpu-apply-strategies: the strategy library has no named sequence @llvm_cpu_contraction_12x32
-func.func @matmul(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
-  %r = linalg.matmul ins(%a, %a : tensor<4x4xf32>, tensor<4x4xf32>)
-                     outs(%a : tensor<4x4xf32>) -> tensor<4x4xf32>
-  return %r : tensor<4x4xf32>
+func.func @matmul(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.matmul ins(%a, %a : tensor<64x64xf32>, tensor<64x64xf32>)
+                     outs(%a : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
 }

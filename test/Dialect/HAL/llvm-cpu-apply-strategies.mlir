@@ -61,11 +61,11 @@ func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>)
 //       AVX512:   linalg.fill
 //       AVX512:   vector.fma
 //       AVX512:   linalg.add
-func.func @fill_matmul_bias(%a: tensor<64x48xf32>, %b: tensor<48x40xf32>, %bias: tensor<64x40xf32>) -> tensor<64x40xf32> {
+func.func @fill_matmul_bias(%a: tensor<64x64xf32>, %b: tensor<64x40xf32>, %bias: tensor<64x40xf32>) -> tensor<64x40xf32> {
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<64x40xf32>
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64x40xf32>) -> tensor<64x40xf32>
-  %mm = linalg.matmul ins(%a, %b : tensor<64x48xf32>, tensor<48x40xf32>)
+  %mm = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x40xf32>)
                       outs(%f : tensor<64x40xf32>) -> tensor<64x40xf32>
   %r = linalg.add ins(%mm, %bias : tensor<64x40xf32>, tensor<64x40xf32>)
                   outs(%e : tensor<64x40xf32>) -> tensor<64x40xf32>
@@ -75,19 +75,25 @@ func.func @fill_matmul_bias(%a: tensor<64x48xf32>, %b: tensor<48x40xf32>, %bias:
 // -----
 
 // Not taken by the contraction strategy: integer element types, batch
-// dimensions, ops on buffers.
+// dimensions, ops on buffers, static reductions shorter than 64 (packing
+// would cost about as much as the multiply-adds).
 // AVX512-LABEL: func.func @negative_not_taken
 //   AVX512-NOT:   vector.
 //       AVX512:   linalg.matmul ins({{.+}} : tensor<8x8xi32>, tensor<8x8xi32>)
 //       AVX512:   linalg.batch_matmul
 //       AVX512:   linalg.matmul ins({{.+}} : memref<8x8xf32>, memref<8x8xf32>)
-func.func @negative_not_taken(%a: tensor<8x8xi32>, %b: tensor<2x8x8xf32>, %m: memref<8x8xf32>) -> (tensor<8x8xi32>, tensor<2x8x8xf32>) {
+//       AVX512:   linalg.matmul ins({{.+}} : tensor<128x63xf32>, tensor<63x128xf32>)
+func.func @negative_not_taken(%a: tensor<8x8xi32>, %b: tensor<2x8x8xf32>, %m: memref<8x8xf32>,
+                              %s: tensor<128x63xf32>, %t: tensor<63x128xf32>, %u: tensor<128x128xf32>)
+    -> (tensor<8x8xi32>, tensor<2x8x8xf32>, tensor<128x128xf32>) {
   %i = linalg.matmul ins(%a, %a : tensor<8x8xi32>, tensor<8x8xi32>)
                      outs(%a : tensor<8x8xi32>) -> tensor<8x8xi32>
   %bm = linalg.batch_matmul ins(%b, %b : tensor<2x8x8xf32>, tensor<2x8x8xf32>)
                             outs(%b : tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
   linalg.matmul ins(%m, %m : memref<8x8xf32>, memref<8x8xf32>) outs(%m : memref<8x8xf32>)
-  return %i, %bm : tensor<8x8xi32>, tensor<2x8x8xf32>
+  %short = linalg.matmul ins(%s, %t : tensor<128x63xf32>, tensor<63x128xf32>)
+                         outs(%u : tensor<128x128xf32>) -> tensor<128x128xf32>
+  return %i, %bm, %short : tensor<8x8xi32>, tensor<2x8x8xf32>, tensor<128x128xf32>
 }
 
 // -----

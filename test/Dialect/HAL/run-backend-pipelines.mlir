@@ -4,9 +4,9 @@
 // RUN:   --hal-run-backend-pipelines=phase=buffer %s | FileCheck %s --check-prefix=BUFFER
 // RUN: scope-opt --split-input-file --hal-run-backend-pipelines="phase=tensor host-backend=llvm-cpu" %s | FileCheck %s --check-prefix=HOST
 
-// The same matmul on both backends: llvm-cpu applies its contraction
-// strategy (packed operands, register tiles of vector.fma; the register tile
-// depends on the host CPU, see llvm-cpu-apply-strategies.mlir);
+// The same matmul on both backends: llvm-cpu tiles it and computes each tile
+// with a masked vector.contract (its reduction, 16, is too short for the
+// packing contraction strategy, see llvm-cpu-apply-strategies.mlir);
 // llvm-cpu-loops keeps it whole on tensors and turns it into scalar scf.for
 // loops after bufferization.
 func.func @vec(%x: tensor<?x16xf32>, %w: tensor<16x32xf32>) -> tensor<?x32xf32>
@@ -46,10 +46,14 @@ func.func @host(%x: tensor<?x16xf32>, %w: tensor<16x32xf32>) -> tensor<?x32xf32>
 
 // TENSOR-LABEL: func.func @vec
 //   TENSOR-NOT:   linalg.matmul
-//       TENSOR:   scf.for
-//       TENSOR:     vector.transfer_read
-//       TENSOR:     vector.fma
-//       TENSOR:     vector.transfer_write
+//       TENSOR:   scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c8
+//       TENSOR:     scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c16
+//       TENSOR:       %[[MASK:.+]] = vector.create_mask %{{.+}}, %{{.+}} : vector<8x16xi1>
+//       TENSOR:       vector.transfer_read %{{.+}}, %[[MASK]]
+//       TENSOR:       vector.mask %{{.+}} { vector.contract
+//  TENSOR-SAME:         vector<8x16xf32>, vector<16x16xf32> into vector<8x16xf32>
+//       TENSOR:       vector.transfer_write
+//       TENSOR:       tensor.insert_slice
 // TENSOR-LABEL: func.func @loops
 //   TENSOR-NOT:   vector.
 //       TENSOR:   linalg.fill
@@ -61,7 +65,7 @@ func.func @host(%x: tensor<?x16xf32>, %w: tensor<16x32xf32>) -> tensor<?x32xf32>
 // BUFFER-LABEL: func.func @vec
 //   BUFFER-NOT:   linalg.
 //       BUFFER:   scf.for
-//       BUFFER:     vector.fma
+//       BUFFER:     vector.contract
 //       BUFFER:     vector.transfer_write
 // BUFFER-LABEL: func.func @loops
 //   BUFFER-NOT:   vector.
@@ -82,7 +86,7 @@ func.func @host(%x: tensor<?x16xf32>, %w: tensor<16x32xf32>) -> tensor<?x32xf32>
 // HOST-LABEL: func.func @loops
 //   HOST-NOT:   vector.
 // HOST-LABEL: func.func @host
-//       HOST:   vector.fma
+//       HOST:   vector.contract
 
 // -----
 

@@ -67,6 +67,9 @@ std::optional<ContractionTile> getContractionTile(const CPUTarget &target) {
   return std::nullopt;
 }
 
+/// The shortest static reduction the packing contraction strategies take.
+constexpr int64_t kMinPackedReduction = 64;
+
 /// Returns true if `op` is a contraction the contraction strategies take:
 /// f32 operands on tensors, exactly one m, n and k dimension, no batch
 /// dimension, a multiply-add body.
@@ -77,6 +80,11 @@ bool isStrategyContraction(linalg::LinalgOp op) {
       linalg::inferContractionDims(op);
   if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
       dims->k.size() != 1 || !dims->batch.empty())
+    return false;
+  // Packing copies every operand once: with a short reduction that costs
+  // about as much as the multiply-adds, and the generic tiles do better.
+  int64_t k = op.getStaticLoopRanges()[dims->k.front()];
+  if (!ShapedType::isDynamic(k) && k < kMinPackedReduction)
     return false;
   return llvm::all_of(op->getOperandTypes(), [](Type type) {
     return getElementTypeOrSelf(type).isF32();
