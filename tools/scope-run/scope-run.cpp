@@ -33,6 +33,10 @@
 #include <chrono>
 #include <thread>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #ifndef SCOPEIR_MLIR_LIB_DIR
 #define SCOPEIR_MLIR_LIB_DIR ""
 #endif
@@ -330,8 +334,22 @@ static int runMain() {
   return 0;
 }
 
+/// Compiled code allocates its temporaries (e.g. llvm-cpu's packed operands)
+/// with malloc on every call. glibc serves large blocks with fresh mmaps and
+/// returns freed memory to the kernel, so each call would page-fault and
+/// zero its temporaries again (a third of a 1024^3 matmul); keep freed
+/// memory in the process for reuse instead, as a runtime's caching
+/// allocator would.
+static void keepFreedMemory() {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
+  keepFreedMemory();
   registerAllPasses();
   hal::registerAllTargetBackends();
   registerMLIRContextCLOptions();
