@@ -4,11 +4,13 @@
 # plus the per-call time of the example models, at 1 and 2 threads, printed
 # as one table with ratios to OpenBLAS measured in the same run (medians).
 #
-#   bench/backends.sh [--threads=LIST] [--reps=N] [--quick]
+#   bench/backends.sh [--threads=LIST] [--reps=N] [--rounds=R] [--quick]
 #
 #   --threads=1,2  thread counts to measure (default: 1,2)
-#   --reps=N       timed calls per llvm-cpu / OpenBLAS case (default 10;
-#                  llvm-cpu-loops, whose 1024^3 matmul takes ~40 s, gets 1 to 3)
+#   --reps=N       timed calls per llvm-cpu / OpenBLAS measurement (default
+#                  10; llvm-cpu-loops, whose 1024^3 matmul takes seconds,
+#                  gets 1 to 3)
+#   --rounds=R     llvm-cpu and OpenBLAS measured in turn R times (default 3)
 #   --quick        skip llvm-cpu-loops
 #
 # Installs libopenblas-dev (as root) if missing, builds scopeir (scripts/lib.sh)

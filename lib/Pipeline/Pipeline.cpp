@@ -65,7 +65,7 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   if (options.threads > 1)
     passes.append({"convert-scf-to-openmp{num-threads=" +
                        std::to_string(options.threads) + "}",
-                   "hal-llvm-cpu-limit-threads", "canonicalize"});
+                   "hal-llvm-cpu-configure-openmp", "canonicalize"});
   passes.append({
       // Host lowering to the LLVM dialect.
       "convert-bufferization-to-memref",

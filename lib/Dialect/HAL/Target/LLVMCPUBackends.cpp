@@ -20,14 +20,17 @@ using namespace scopeir::hal;
 
 namespace {
 
-/// Tiles every linalg op, vectorizes the tiles and lowers the vector ops;
-/// what could not be vectorized becomes loops after bufferization.
+/// Applies the per-root strategies of the strategy library (contractions,
+/// convolutions), then tiles and vectorizes every other linalg op and lowers
+/// the vector ops; what could not be vectorized becomes loops after
+/// bufferization. See docs/llvm-cpu.md.
 class LLVMCPUBackend final : public TargetBackend {
 public:
   StringRef getName() const override { return "llvm-cpu"; }
   StringRef getDescription() const override {
-    return "CPU via LLVM: linalg ops tiled (scf::tileUsingSCF) and vectorized "
-           "(linalg::vectorize)";
+    return "CPU via LLVM: per-root transform strategies (packed FMA kernels "
+           "for contractions and convolutions), other linalg ops tiled and "
+           "vectorized";
   }
 
   void buildTensorPipeline(OpPassManager &funcPM) const override {

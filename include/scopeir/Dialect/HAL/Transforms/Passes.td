@@ -185,14 +185,22 @@ def LLVMCPULowerParallelTilesPass : Pass<"hal-llvm-cpu-lower-parallel-tiles"> {
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
-def LLVMCPULimitThreadsPass
-    : Pass<"hal-llvm-cpu-limit-threads", "mlir::ModuleOp"> {
-  let summary = "Apply the llvm-cpu config's thread count to OpenMP regions";
+def LLVMCPUConfigureOpenMPPass
+    : Pass<"hal-llvm-cpu-configure-openmp", "mlir::ModuleOp"> {
+  let summary = "Apply llvm-cpu's threading policy to its OpenMP loops";
   let description = [{
-    Runs after `convert-scf-to-openmp`: each `omp.parallel` of a function
-    placed on an llvm-cpu device whose config sets `threads = N` gets
-    `num_threads` N (or the smaller count it already has). Functions on
-    other devices, or without the key, keep the module-wide count.
+    Runs after `convert-scf-to-openmp`, on the functions placed on llvm-cpu
+    devices:
+
+    - each `omp.wsloop` without a schedule gets `schedule(guided)`: tiles
+      are handed out in shrinking chunks, so that a descheduled or slower
+      thread does not hold the others at the closing barrier (the tiles of
+      llvm-cpu's strategies are independent, so which thread computes one
+      does not change the results);
+    - each `omp.parallel` of a device whose config sets `threads = N` gets
+      `num_threads` N, unless it already asks for no more.
+
+    Functions on other devices are left alone.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -1,8 +1,9 @@
-//===- LLVMCPULimitThreads.cpp - per-device thread counts -------*- C++ -*-===//
+//===- LLVMCPUConfigureOpenMP.cpp - llvm-cpu's OpenMP policy ----*- C++ -*-===//
 //
-// This file implements hal-llvm-cpu-limit-threads: the OpenMP parallel
-// regions of functions on an llvm-cpu device whose config sets `threads = N`
-// run on at most N threads.
+// This file implements hal-llvm-cpu-configure-openmp: the worksharing loops
+// of functions on llvm-cpu devices get a guided schedule, and the parallel
+// regions of a device whose config sets `threads = N` run on at most N
+// threads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +17,7 @@
 #include "mlir/IR/Builders.h"
 
 namespace scopeir::hal {
-#define GEN_PASS_DEF_LLVMCPULIMITTHREADSPASS
+#define GEN_PASS_DEF_LLVMCPUCONFIGUREOPENMPPASS
 #include "scopeir/Dialect/HAL/Transforms/Passes.h.inc"
 } // namespace scopeir::hal
 
@@ -26,8 +27,8 @@ using namespace scopeir::hal;
 
 namespace {
 
-struct LLVMCPULimitThreadsPass
-    : hal::impl::LLVMCPULimitThreadsPassBase<LLVMCPULimitThreadsPass> {
+struct LLVMCPUConfigureOpenMPPass
+    : hal::impl::LLVMCPUConfigureOpenMPPassBase<LLVMCPUConfigureOpenMPPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -38,6 +39,17 @@ struct LLVMCPULimitThreadsPass
         failed = true;
         continue;
       }
+      DeviceTargetAttr device = getFunctionDevice(func);
+      if (!device || device.getBackend() != "llvm-cpu")
+        continue;
+      // Tiles are handed out in shrinking chunks rather than split once:
+      // a thread that is descheduled (a shared machine) or slower does not
+      // hold up the others at the closing barrier. Which thread computes a
+      // tile does not change what it computes.
+      func->walk([&](omp::WsloopOp loop) {
+        if (!loop.getScheduleKind())
+          loop.setScheduleKind(omp::ClauseScheduleKind::Guided);
+      });
       if (!config->threads)
         continue;
       func->walk([&](omp::ParallelOp parallel) {
