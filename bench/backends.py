@@ -118,6 +118,23 @@ def main():
             all_loops = None if args.quick else scope_run(args, path, [x], args.reps, threads, to_loops)
             rows.append((threads, "%s batch 1024" % model, None, all_vec, all_loops, as_written, None))
 
+    # Thread scaling, measured in alternation like the ratios to OpenBLAS.
+    counts = [int(t) for t in args.threads.split(",")]
+    scaling = []
+    if 1 in counts and max(counts) > 1:
+        many = max(counts)
+        a, b = make_npy(args, "a1024.npy", (1024, 1024), 1), make_npy(args, "b1024.npy", (1024, 1024), 2)
+        image = make_npy(args, "conv-input.npy", (1, 56, 56, 64), 1)
+        filt = make_npy(args, "conv-filter.npy", (3, 3, 64, 64), 2)
+        for case, model, inputs in (("matmul 1024^3", matmul, [a, b]),
+                                    ("conv 3x3 NHWC", conv, [image, filt])):
+            ratios = []
+            for _ in range(args.rounds):
+                one = scope_run(args, model, inputs, args.reps, 1)
+                several = scope_run(args, model, inputs, args.reps, many)
+                ratios.append(one / several)
+            scaling.append((case, many, statistics.median(ratios), min(ratios), max(ratios)))
+
     core = os.environ.get("OPENBLAS_CORETYPE")
     print("OpenBLAS kernel: %s (OPENBLAS_CORETYPE %s)" % (
         ", ".join(sorted(kernels)), "=" + core if core else "unset"))
@@ -137,6 +154,11 @@ def main():
         r = lambda t: "-" if t is None else "%.1f%%" % (100.0 * base / t)
         print("| %d | %s | %s | %s | %s | %.1f%% | %s |" % (
             threads, case, g(vec), g(loops), g(base), 100.0 * ratio, r(loops)))
+    if scaling:
+        print()
+        print("llvm-cpu speed-up over one thread (median of %d alternating rounds, min-max):" % args.rounds)
+        for case, many, median, low, high in scaling:
+            print("  %s, %d threads: %.2fx (%.2f-%.2f)" % (case, many, median, low, high))
 
 
 if __name__ == "__main__":
