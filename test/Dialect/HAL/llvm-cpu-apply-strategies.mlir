@@ -76,16 +76,18 @@ func.func @fill_matmul_bias(%a: tensor<64x64xf32>, %b: tensor<64x40xf32>, %bias:
 
 // Not taken by the contraction strategy: integer element types, batch
 // dimensions, ops on buffers, static reductions shorter than 64 (packing
-// would cost about as much as the multiply-adds).
+// would cost about as much as the multiply-adds), an n-major right-hand
+// side (B transposed).
 // AVX512-LABEL: func.func @negative_not_taken
 //   AVX512-NOT:   vector.
 //       AVX512:   linalg.matmul ins({{.+}} : tensor<8x8xi32>, tensor<8x8xi32>)
 //       AVX512:   linalg.batch_matmul
 //       AVX512:   linalg.matmul ins({{.+}} : memref<8x8xf32>, memref<8x8xf32>)
 //       AVX512:   linalg.matmul ins({{.+}} : tensor<128x63xf32>, tensor<63x128xf32>)
+//       AVX512:   linalg.matmul indexing_maps = {{.+}} ins({{.+}} : tensor<128x128xf32>, tensor<128x128xf32>)
 func.func @negative_not_taken(%a: tensor<8x8xi32>, %b: tensor<2x8x8xf32>, %m: memref<8x8xf32>,
                               %s: tensor<128x63xf32>, %t: tensor<63x128xf32>, %u: tensor<128x128xf32>)
-    -> (tensor<8x8xi32>, tensor<2x8x8xf32>, tensor<128x128xf32>) {
+    -> (tensor<8x8xi32>, tensor<2x8x8xf32>, tensor<128x128xf32>, tensor<128x128xf32>) {
   %i = linalg.matmul ins(%a, %a : tensor<8x8xi32>, tensor<8x8xi32>)
                      outs(%a : tensor<8x8xi32>) -> tensor<8x8xi32>
   %bm = linalg.batch_matmul ins(%b, %b : tensor<2x8x8xf32>, tensor<2x8x8xf32>)
@@ -93,7 +95,10 @@ func.func @negative_not_taken(%a: tensor<8x8xi32>, %b: tensor<2x8x8xf32>, %m: me
   linalg.matmul ins(%m, %m : memref<8x8xf32>, memref<8x8xf32>) outs(%m : memref<8x8xf32>)
   %short = linalg.matmul ins(%s, %t : tensor<128x63xf32>, tensor<63x128xf32>)
                          outs(%u : tensor<128x128xf32>) -> tensor<128x128xf32>
-  return %i, %bm, %short : tensor<8x8xi32>, tensor<2x8x8xf32>, tensor<128x128xf32>
+  %bt = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+                      ins(%u, %u : tensor<128x128xf32>, tensor<128x128xf32>)
+                      outs(%u : tensor<128x128xf32>) -> tensor<128x128xf32>
+  return %i, %bm, %short, %bt : tensor<8x8xi32>, tensor<2x8x8xf32>, tensor<128x128xf32>, tensor<128x128xf32>
 }
 
 // -----
@@ -137,4 +142,16 @@ func.func @negative_conv(%input: tensor<1x10x12x16xf32>, %filter: tensor<3x3x16x
       ins(%dyn, %dfilter : tensor<?x10x12x16xf32>, tensor<3x3x16x32xf32>)
       outs(%dinit : tensor<?x8x10x32xf32>) -> tensor<?x8x10x32xf32>
   return %r, %d : tensor<1x8x10x20xf32>, tensor<?x8x10x32xf32>
+}
+
+// -----
+
+// Other layouts of A and loop orders are taken (the packs normalize them).
+// AVX512-LABEL: func.func @transposed_a
+//   AVX512-NOT:   linalg.matmul
+// AVX512-COUNT-12: vector.fma {{.+}} : vector<32xf32>
+func.func @transposed_a(%a: tensor<70x100xf32>, %b: tensor<70x90xf32>, %c: tensor<100x90xf32>) -> tensor<100x90xf32> {
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+       ins(%a, %b : tensor<70x100xf32>, tensor<70x90xf32>) outs(%c : tensor<100x90xf32>) -> tensor<100x90xf32>
+  return %r : tensor<100x90xf32>
 }

@@ -81,6 +81,17 @@ bool isStrategyContraction(linalg::LinalgOp op) {
   if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
       dims->k.size() != 1 || !dims->batch.empty())
     return false;
+  // The right-hand side must be k-major (k before n in its indexing map,
+  // as in a row-major k x n matrix): the strategy's pack transposition
+  // assumes it (an n-major right-hand side makes the pattern rewrites of the
+  // strategy loop).
+  AffineMap rhsMap = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
+  std::optional<unsigned> kPos =
+      rhsMap.getResultPosition(getAffineDimExpr(dims->k.front(), op.getContext()));
+  std::optional<unsigned> nPos =
+      rhsMap.getResultPosition(getAffineDimExpr(dims->n.front(), op.getContext()));
+  if (!kPos || !nPos || *kPos > *nPos)
+    return false;
   // Packing copies every operand once: with a short reduction that costs
   // about as much as the multiply-adds, and the generic tiles do better.
   int64_t k = op.getStaticLoopRanges()[dims->k.front()];
