@@ -132,7 +132,7 @@ def LLVMCPUApplyStrategiesPass : Pass<"hal-llvm-cpu-apply-strategies"> {
 
     | root | strategy | when |
     |---|---|---|
-    | contraction (one m, n and k dim, no batch dim, f32, k dynamic or at least 64) | `@llvm_cpu_contraction_12x32` (32 x 512-bit registers) or `@llvm_cpu_contraction_6x16` (16 x 256-bit) | pack to the mmt4d layout, tile for cache and registers, vectorize, lower to `vector.fma` |
+    | contraction (one m, n and k dim, no batch dim, f32, a k-major right-hand side, k dynamic or at least 64) | `@llvm_cpu_contraction_12x32` (32 x 512-bit registers) or `@llvm_cpu_contraction_6x16` (16 x 256-bit) | pack to the mmt4d layout, tile for cache and registers, vectorize, lower to `vector.fma` |
 
     | convolution (`linalg.conv_2d_nhwc_hwcf`, static f32, output channels a multiple of the vector width) | `@llvm_cpu_conv2d_nhwc_hwcf` | direct: register tiles of output pixels x channels accumulated over the filter window |
 
