@@ -1,4 +1,6 @@
 // RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(hal-llvm-cpu-apply-strategies{cpu=sapphirerapids},canonicalize,cse))" %s | FileCheck %s --check-prefix=AVX512
+// The pass anchors on any op: on the module it reaches every function alike.
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(hal-llvm-cpu-apply-strategies{cpu=sapphirerapids},canonicalize,cse)" %s | FileCheck %s --check-prefix=AVX512
 // RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(hal-llvm-cpu-apply-strategies{cpu=haswell},canonicalize,cse))" %s | FileCheck %s --check-prefix=AVX2
 // RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(hal-llvm-cpu-apply-strategies{cpu=x86-64}))" %s | FileCheck %s --check-prefix=SSE
 // RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(hal-llvm-cpu-apply-strategies{cpu=sapphirerapids cache-tiles=2,3,64},canonicalize,cse))" %s | FileCheck %s --check-prefix=TILES
