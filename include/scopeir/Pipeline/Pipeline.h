@@ -35,6 +35,11 @@ struct CompileOptions {
   std::string hostBackend = "llvm-cpu-loops";
   /// Whole scopes or dispatch regions as the unit of device code.
   Granularity granularity = Granularity::Scope;
+  /// Threads that run the parallel loops backends create (the outer tiles
+  /// of llvm-cpu's strategies): 1 runs them sequentially; N > 1 lowers them
+  /// to OpenMP worksharing loops on N threads (convert-scf-to-openmp), so
+  /// the module then needs LLVM's OpenMP runtime (libomp) at run time.
+  unsigned threads = 1;
 };
 
 /// Returns the textual pass list (to add to a pass manager on
@@ -56,7 +61,8 @@ struct CompileOptions {
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
 ///   one-shot-bufferize, buffer-deallocation-pipeline
 ///   hal-run-backend-pipelines{buffer}
-///   host lowering to the LLVM dialect
+///   convert-scf-to-openmp{num-threads}   with threads > 1
+///   host lowering to the LLVM dialect (convert-openmp-to-llvm included)
 std::string getCompilePipeline(const CompileOptions &options);
 
 /// Adds the compile pipeline to `pm` (anchored on builtin.module). Fails
@@ -66,8 +72,9 @@ mlir::LogicalResult buildCompilePipeline(mlir::OpPassManager &pm,
                                          llvm::raw_ostream &errs);
 
 /// Checks that every `#hal.device.target` in `root` names a registered
-/// backend; emits an error (listing the registered ones) at each op
-/// carrying an unknown one.
+/// backend whose `config` the backend accepts; emits an error at each op
+/// carrying an unknown backend (listing the registered ones) or a bad
+/// config.
 mlir::LogicalResult verifyDeviceTargets(mlir::Operation *root);
 
 /// Prints one line per `flow.dispatch` in `module` (after
