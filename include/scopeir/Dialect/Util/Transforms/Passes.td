@@ -381,9 +381,9 @@ def TestScopeTypeConversionPass : Pass<"test-scope-type-conversion", "::mlir::Mo
 def TestInsertScopesPass : Pass<"util-test-insert-scopes"> {
   let summary = "Wrap random ranges of ops in scopes (tests insert/remove safety)";
   let description = [{
-    Test pass for the insert/remove invariant: wraps pseudo-random ranges of
-    consecutive ops in scopes, in function bodies and in the blocks of region
-    ops and scopes nested in them (`scf.for`, `scf.if`, `util.scope`, ...;
+    Test pass for the insert/remove invariant (docs/invariants.md): wraps
+    pseudo-random ranges of consecutive ops in scopes, in function bodies and
+    in the blocks of region ops and scopes nested in them (`scf.for`, `scf.if`, `util.scope`, ...;
     not in bodies such as `linalg.generic`'s), and sometimes again inside
     the scopes it just created. Each scope gets random scope attributes (a
     `#util.zone` with a random name, or none) and a random form:
