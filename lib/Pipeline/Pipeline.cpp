@@ -133,7 +133,7 @@ void scopeir::pipeline::registerCompilePipeline() {
   static PassPipelineRegistration<> registration(
       "scopeir-compile-to-llvm",
       "Compile a module with scopes to the LLVM dialect as scope-run does "
-      "(host backend llvm-cpu-loops)",
+      "by default (dispatch granularity, host backend llvm-cpu-loops)",
       [](OpPassManager &pm) {
         CompileOptions options;
         if (failed(parsePassPipeline(getCompilePipeline(options), pm)))

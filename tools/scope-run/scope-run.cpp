@@ -169,8 +169,9 @@ static int runMain() {
   applyDefaultTimingPassManagerCLOptions(pm);
   pipeline::CompileOptions compileOptions;
   compileOptions.hostBackend = hostBackend;
-  if (dispatchGranularity || dumpDispatches)
-    compileOptions.granularity = pipeline::Granularity::Dispatch;
+  compileOptions.granularity = dispatchGranularity || dumpDispatches
+                                   ? pipeline::Granularity::Dispatch
+                                   : pipeline::Granularity::Scope;
   if (dumpDispatches)
     pm.addInstrumentation(std::make_unique<DispatchDumper>());
   if (failed(pipeline::buildCompilePipeline(pm, compileOptions, llvm::errs())))

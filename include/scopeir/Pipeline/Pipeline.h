@@ -33,25 +33,26 @@ enum class Granularity {
 struct CompileOptions {
   /// The backend compiling functions placed on no device.
   std::string hostBackend = "llvm-cpu-loops";
-  /// Whole scopes or dispatch regions as the unit of device code.
-  Granularity granularity = Granularity::Scope;
+  /// Dispatch regions (the default) or whole scopes as the unit of device
+  /// code.
+  Granularity granularity = Granularity::Dispatch;
 };
 
 /// Returns the textual pass list (to add to a pass manager on
 /// builtin.module, e.g. with parsePassPipeline) that compiles a module with
-/// scopes to the LLVM dialect:
+/// scopes to the LLVM dialect. At dispatch granularity:
 ///
 ///   util-lower-annotations               annotations -> util.scope
-///   util-outline-scopes{kind=device}     device scopes -> functions
-///   util-strip-scopes                    the remaining (zone) scopes
-/// or, at dispatch granularity,
-///   util-lower-annotations
 ///   flow-record-scope-paths              zone names for the scope path
 ///   util-strip-scopes{kind=zone}         zones cost nothing (no tracing)
 ///   flow-form-dispatch-regions           regions inside device scopes
 ///   flow-outline-dispatch-regions        per-device executables
 ///   flow-link-executables                into the host module
 ///   util-strip-scopes                    the device scopes, now only calls
+/// or, at scope granularity,
+///   util-lower-annotations
+///   util-outline-scopes{kind=device}     device scopes -> functions
+///   util-strip-scopes                    the remaining (zone) scopes
 /// then
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
 ///   one-shot-bufferize, buffer-deallocation-pipeline
@@ -75,8 +76,9 @@ mlir::LogicalResult verifyDeviceTargets(mlir::Operation *root);
 /// (the executable's placement, or `host`) and the scope path it came from.
 void printDispatches(mlir::ModuleOp module, llvm::raw_ostream &os);
 
-/// Registers the compile pipeline as `scopeir-compile-to-llvm` so that
-/// `scope-opt --scopeir-compile-to-llvm` shows the lowered module.
+/// Registers the compile pipeline with the default CompileOptions as
+/// `scopeir-compile-to-llvm`, so that `scope-opt --scopeir-compile-to-llvm`
+/// shows the module scope-run would run (without its options).
 void registerCompilePipeline();
 
 } // namespace scopeir::pipeline
