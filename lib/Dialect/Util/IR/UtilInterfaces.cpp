@@ -6,8 +6,10 @@
 
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -92,9 +94,36 @@ unsigned scopeir::util::getNumDynamicDims(Type type) {
   return shaped.getNumDynamicDims();
 }
 
-LogicalResult scopeir::util::verifyScopeAttrs(Operation *op, ArrayAttr attrs) {
-  if (!attrs)
-    return success();
+bool scopeir::util::isScopeExit(Operation *op) {
+  return op->hasTrait<OpTrait::IsTerminator>() && op->getNumSuccessors() == 0 &&
+         (op->hasTrait<OpTrait::ReturnLike>() ||
+          isa<RegionBranchTerminatorOpInterface>(op));
+}
+
+SmallVector<Operation *> scopeir::util::getScopeExits(ScopeOpInterface scope) {
+  SmallVector<Operation *> exits;
+  for (Block &block : scope.getScopeBody())
+    if (!block.empty() && isScopeExit(&block.back()))
+      exits.push_back(&block.back());
+  return exits;
+}
+
+void scopeir::util::getReturnedValues(ScopeOpInterface scope,
+                                      unsigned resultIndex,
+                                      SmallVectorImpl<Value> &values) {
+  for (Operation *exit : getScopeExits(scope))
+    if (resultIndex < exit->getNumOperands())
+      values.push_back(exit->getOperand(resultIndex));
+}
+
+//===----------------------------------------------------------------------===//
+// ScopeOpInterface verification
+//===----------------------------------------------------------------------===//
+
+/// Verifies a list of scope attributes: each implements ScopeAttrInterface
+/// and no two share a kind.
+static LogicalResult verifyScopeAttrs(Operation *op,
+                                      ArrayRef<Attribute> attrs) {
   llvm::StringMap<Attribute> seen;
   for (Attribute attr : attrs) {
     auto scopeAttr = dyn_cast<ScopeAttrInterface>(attr);
@@ -108,4 +137,35 @@ LogicalResult scopeir::util::verifyScopeAttrs(Operation *op, ArrayAttr attrs) {
              << attr;
   }
   return success();
+}
+
+/// Verifies the body of a scope op: every block ends in a terminator, and a
+/// terminator that returns control to the parent is a `util.return`.
+/// Terminators that never return (`llvm.unreachable`) are allowed. Operand
+/// types of `util.return` are checked by its own verifier.
+static LogicalResult verifyScopeBody(Operation *op, Region &body) {
+  for (Block &block : body) {
+    if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
+      return op->emitOpError("expects every block of its body to end in a "
+                             "terminator");
+    Operation *terminator = &block.back();
+    if (isScopeExit(terminator) && !isa<ReturnOp>(terminator))
+      return terminator->emitOpError("cannot exit a scope; use util.return")
+                 .attachNote(op->getLoc())
+             << "scope is here";
+  }
+  return success();
+}
+
+LogicalResult scopeir::util::detail::verifyScopeOpInterface(Operation *op) {
+  auto scope = cast<ScopeOpInterface>(op);
+  if (failed(verifyScopeAttrs(op, scope.getStoredScopeAttributes())))
+    return failure();
+  Region &body = scope.getScopeBody();
+  // An annotation takes implicit captures only.
+  if (scope.isAnnotationLike() && !body.empty() &&
+      body.front().getNumArguments() != 0)
+    return op->emitOpError("takes no explicit captures: its entry block must "
+                           "have no arguments");
+  return verifyScopeBody(op, body);
 }

@@ -21,33 +21,18 @@ using namespace scopeir::util;
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
-/// Returns the scope attributes of `attrs` (null or an array) as interfaces,
-/// skipping any that do not implement the interface (the verifier rejects
-/// those).
-static SmallVector<ScopeAttrInterface> toScopeAttrs(ArrayAttr attrs) {
-  SmallVector<ScopeAttrInterface> result;
+/// Returns the stored scope attributes of a util op (null or an array).
+static SmallVector<Attribute> getStoredAttrs(ArrayAttr attrs) {
   if (!attrs)
-    return result;
-  for (Attribute attr : attrs)
-    if (auto scopeAttr = dyn_cast<ScopeAttrInterface>(attr))
-      result.push_back(scopeAttr);
-  return result;
+    return {};
+  return llvm::to_vector(attrs.getValue());
 }
 
-LogicalResult scopeir::util::verifyScopeBody(Operation *op, Region &body) {
-  for (Block &block : body) {
-    if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
-      return op->emitOpError("expects every block of its body to end in a "
-                             "terminator");
-    Operation *terminator = &block.back();
-    bool returnsToParent = terminator->hasTrait<OpTrait::ReturnLike>() ||
-                           isa<RegionBranchTerminatorOpInterface>(terminator);
-    if (returnsToParent && !isa<ReturnOp>(terminator))
-      return terminator->emitOpError("cannot exit a scope; use util.return")
-                 .attachNote(op->getLoc())
-             << "scope is here";
-  }
-  return success();
+/// Returns `attrs` as the `scope_attrs` of a util op: absent when empty.
+static ArrayAttr toStoredAttrs(MLIRContext *ctx, ArrayRef<Attribute> attrs) {
+  if (attrs.empty())
+    return {};
+  return ArrayAttr::get(ctx, attrs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -124,10 +109,13 @@ ValueRange ScopeOp::getResultDynamicDims(unsigned resultIndex) {
   return dims.slice(begin, count);
 }
 
-Region &ScopeOp::getScopeBody() { return getBody(); }
+SmallVector<Attribute> ScopeOp::getStoredScopeAttributes() {
+  return getStoredAttrs(getScopeAttrsAttr());
+}
 
-SmallVector<ScopeAttrInterface> ScopeOp::getScopeAttributes() {
-  return toScopeAttrs(getScopeAttrsAttr());
+LogicalResult ScopeOp::setScopeAttributes(ArrayRef<Attribute> attrs) {
+  setScopeAttrsAttr(toStoredAttrs(getContext(), attrs));
+  return success();
 }
 
 OperandRange ScopeOp::getExplicitCaptures() { return getCaptures(); }
@@ -155,9 +143,7 @@ Region &ScopeOp::getClosureBodyRegion() { return getBody(); }
 OperandRange ScopeOp::getClosureOperands() { return getCaptures(); }
 
 void ScopeOp::getClosureReturns(SmallVectorImpl<Operation *> &returns) {
-  for (Block &block : getBody())
-    if (auto ret = dyn_cast<ReturnOp>(block.getTerminator()))
-      returns.push_back(ret);
+  llvm::append_range(returns, getScopeExits(*this));
 }
 
 ClosureOpInterface ScopeOp::cloneReplacementExcludingOperandsAndResults(
@@ -417,8 +403,7 @@ void ScopeOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult ScopeOp::verify() {
-  if (failed(verifyScopeAttrs(*this, getScopeAttrsAttr())))
-    return failure();
+  // Scope attributes and the body are checked by ScopeOpInterface.
 
   // A value may be captured more than once: replacing one value by another
   // (CSE, folding) can make two captures equal, and verification must not
@@ -490,55 +475,17 @@ LogicalResult ScopeOp::verify() {
   return success();
 }
 
-LogicalResult ScopeOp::verifyRegions() {
-  return verifyScopeBody(*this, getBody());
-}
-
 //===----------------------------------------------------------------------===//
 // AnnotateOp
 //===----------------------------------------------------------------------===//
 
-Region &AnnotateOp::getScopeBody() { return getBody(); }
-
-SmallVector<ScopeAttrInterface> AnnotateOp::getScopeAttributes() {
-  return toScopeAttrs(getScopeAttrsAttr());
+SmallVector<Attribute> AnnotateOp::getStoredScopeAttributes() {
+  return getStoredAttrs(getScopeAttrsAttr());
 }
 
-OperandRange AnnotateOp::getExplicitCaptures() {
-  return OperandRange(getOperation()->operand_end(),
-                      getOperation()->operand_end());
-}
-
-bool AnnotateOp::isAnnotationLike() { return true; }
-
-void AnnotateOp::getSuccessorRegions(
-    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
-  if (point.isParent()) {
-    regions.push_back(RegionSuccessor(&getBody()));
-    return;
-  }
-  regions.push_back(RegionSuccessor(getOperation(), getResults()));
-}
-
-void AnnotateOp::getRegionInvocationBounds(
-    ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) {
-  bounds.emplace_back(1, 1);
-}
-
-LogicalResult AnnotateOp::verify() {
-  return verifyScopeAttrs(*this, getScopeAttrsAttr());
-}
-
-LogicalResult scopeir::util::verifyAnnotationBody(Operation *op,
-                                                  Region &body) {
-  if (body.front().getNumArguments() != 0)
-    return op->emitOpError("takes no explicit captures: its entry block must "
-                           "have no arguments");
-  return verifyScopeBody(op, body);
-}
-
-LogicalResult AnnotateOp::verifyRegions() {
-  return verifyAnnotationBody(*this, getBody());
+LogicalResult AnnotateOp::setScopeAttributes(ArrayRef<Attribute> attrs) {
+  setScopeAttrsAttr(toStoredAttrs(getContext(), attrs));
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

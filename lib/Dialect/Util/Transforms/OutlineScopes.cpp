@@ -24,35 +24,6 @@ namespace scopeir::util {
 using namespace mlir;
 using namespace scopeir::util;
 
-/// Returns true if a call can stand for `scope` without losing state: every
-/// inherent attribute of the op is its operand segment sizes, its scope
-/// attributes or its tie array. Other inherent state (a pass pipeline, say)
-/// has no place on a call.
-static bool hasOnlyOutlinableState(ScopeOpInterface scope) {
-  Operation *op = scope;
-  llvm::SmallDenseSet<StringAttr> discardable;
-  for (NamedAttribute attr : op->getDiscardableAttrs())
-    discardable.insert(attr.getName());
-  SmallVector<int64_t> ties;
-  if (auto tied = dyn_cast<TiedOpInterface>(op))
-    ties = tied.getTiedResultIndices();
-  for (NamedAttribute attr : op->getAttrs()) {
-    if (discardable.contains(attr.getName()))
-      continue;
-    StringRef name = attr.getName().getValue();
-    if (name == "operandSegmentSizes" || name == "resultSegmentSizes")
-      continue;
-    if (auto array = dyn_cast<ArrayAttr>(attr.getValue());
-        array && llvm::all_of(array, llvm::IsaPred<ScopeAttrInterface>))
-      continue;
-    if (auto array = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
-        array && array.asArrayRef() == ArrayRef<int64_t>(ties))
-      continue;
-    return false;
-  }
-  return true;
-}
-
 /// Returns the name the callee of `scope` should have: the scope's own zone
 /// name, or `<anchor>_scope_<counter>`.
 static std::string getCalleeName(ScopeOpInterface scope, Operation *anchor,
@@ -64,14 +35,6 @@ static std::string getCalleeName(ScopeOpInterface scope, Operation *anchor,
   if (auto symbol = dyn_cast<SymbolOpInterface>(anchor))
     name = (symbol.getName() + "_").str();
   return name + "scope_" + std::to_string(counter++);
-}
-
-/// Returns true if `terminator` returns control from the scope body it ends
-/// (for util.scope, the verifier requires it to be a util.return).
-static bool exitsScope(Operation *terminator) {
-  return terminator->getNumSuccessors() == 0 &&
-         (terminator->hasTrait<OpTrait::ReturnLike>() ||
-          isa<RegionBranchTerminatorOpInterface>(terminator));
 }
 
 namespace {
@@ -134,7 +97,7 @@ static Operation *getAnchor(Operation *op) {
 
 func::FuncOp ScopeOutliner::declareCallee(ScopeOpInterface scope) {
   Operation *op = scope;
-  if (scope.isAnnotationLike() || !hasOnlyOutlinableState(scope))
+  if (scope.isAnnotationLike() || !scope.isOutlinable())
     return {};
   if (!kind.empty() && !scope.getScopeAttrOfKind(kind))
     return {};
@@ -220,8 +183,7 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
     if (block.empty())
       continue;
     Operation *terminator = &block.back();
-    if (!terminator->hasTrait<OpTrait::IsTerminator>() ||
-        !exitsScope(terminator))
+    if (!isScopeExit(terminator))
       continue;
     builder.setInsertionPoint(terminator);
     func::ReturnOp::create(builder, terminator->getLoc(),

@@ -444,26 +444,6 @@ void ScopeDimBuilder::eraseUnusedOps() {
 // Rewriting scopes
 //===----------------------------------------------------------------------===//
 
-/// Returns true if `op` is a terminator that leaves the scope, handing its
-/// operands to the scope's results.
-static bool isScopeReturn(Operation *op) {
-  return op->getNumSuccessors() == 0 &&
-         (op->hasTrait<OpTrait::ReturnLike>() ||
-          isa<RegionBranchTerminatorOpInterface>(op));
-}
-
-void scopeir::util::getReturnedValues(ScopeOpInterface scope,
-                                      unsigned resultIndex,
-                                      SmallVectorImpl<Value> &values) {
-  for (Block &block : scope.getScopeBody()) {
-    if (block.empty() || !isScopeReturn(&block.back()))
-      continue;
-    Operation *terminator = &block.back();
-    if (resultIndex < terminator->getNumOperands())
-      values.push_back(terminator->getOperand(resultIndex));
-  }
-}
-
 SmallVector<Value> scopeir::util::getCapturableValues(ScopeOpInterface scope) {
   SmallVector<Value> values = getImplicitCaptures(scope);
   llvm::erase_if(values,
@@ -540,7 +520,7 @@ LogicalResult scopeir::util::inlineScope(RewriterBase &rewriter,
            << " explicit captures";
 
   // A single block that returns: splice its ops in place.
-  if (body.hasOneBlock() && !entry->empty() && isScopeReturn(&entry->back())) {
+  if (body.hasOneBlock() && !entry->empty() && isScopeExit(&entry->back())) {
     Operation *terminator = &entry->back();
     // A returned entry block argument is its capture: the block and its
     // arguments are gone once inlined.
@@ -568,7 +548,7 @@ LogicalResult scopeir::util::inlineScope(RewriterBase &rewriter,
         continuation->addArguments(op->getResultTypes(), locs));
     for (Block &block : body) {
       Operation *terminator = &block.back();
-      if (!isScopeReturn(terminator))
+      if (!isScopeExit(terminator))
         continue;
       rewriter.setInsertionPoint(terminator);
       cf::BranchOp::create(rewriter, terminator->getLoc(), continuation,
@@ -593,7 +573,7 @@ LogicalResult scopeir::util::inlineScope(RewriterBase &rewriter,
   entry->eraseArguments(0, entry->getNumArguments());
   for (Block &block : newBody) {
     Operation *terminator = &block.back();
-    if (!isScopeReturn(terminator))
+    if (!isScopeExit(terminator))
       continue;
     rewriter.setInsertionPoint(terminator);
     scf::YieldOp::create(rewriter, terminator->getLoc(),

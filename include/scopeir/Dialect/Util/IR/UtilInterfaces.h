@@ -23,6 +23,11 @@
 namespace scopeir::util {
 class ClosureOpInterface;
 class ScopeOpInterface;
+
+namespace detail {
+/// Verifies what every ScopeOpInterface op promises (see the interface).
+mlir::LogicalResult verifyScopeOpInterface(mlir::Operation *op);
+} // namespace detail
 } // namespace scopeir::util
 
 #include "scopeir/Dialect/Util/IR/UtilOpInterfaces.h.inc"
@@ -92,14 +97,23 @@ ScopeAttrInterface lookupPlacement(mlir::Operation *op);
 /// (the implicit captures), in first-use order.
 llvm::SmallVector<mlir::Value> getImplicitCaptures(ScopeOpInterface scope);
 
+/// Returns true if `op` is a terminator that leaves the scope body it ends,
+/// handing its operands to the scope's results: a return-like terminator
+/// (`util.return` in a verified scope) without successors.
+bool isScopeExit(mlir::Operation *op);
+
+/// Returns the terminators that exit the body of `scope` (see isScopeExit),
+/// in block order.
+llvm::SmallVector<mlir::Operation *> getScopeExits(ScopeOpInterface scope);
+
+/// Appends to `values` the operand `resultIndex` of every exit of the scope's
+/// body (the values result `resultIndex` may take).
+void getReturnedValues(ScopeOpInterface scope, unsigned resultIndex,
+                       llvm::SmallVectorImpl<mlir::Value> &values);
+
 /// Returns the number of dynamic dimensions of `type` (0 if not shaped or
 /// unranked).
 unsigned getNumDynamicDims(mlir::Type type);
-
-/// Verifies a list of scope attributes: each implements ScopeAttrInterface
-/// and no two share a kind. Emits errors on `op`.
-mlir::LogicalResult verifyScopeAttrs(mlir::Operation *op,
-                                     mlir::ArrayAttr attrs);
 
 } // namespace scopeir::util
 

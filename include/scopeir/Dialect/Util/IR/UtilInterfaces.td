@@ -138,31 +138,68 @@ def Util_ShapeAwareOpInterface : OpInterface<"ShapeAwareOpInterface"> {
 def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
   let cppNamespace = "::scopeir::util";
   let description = [{
-    An op that groups the ops of its single region into a scope described by
+    An op that groups the ops of its body region into a scope described by
     a list of attributes implementing `ScopeAttrInterface`. Structural passes
-    (strip, outline, capture, lower) are written against this interface, so
-    dialect sugar such as `hal.device.scope` gets them for free.
+    (strip, outline, capture, lower, type conversion) are written against
+    this interface, so dialect sugar such as `hal.device.scope` gets them for
+    free.
 
     The body region's entry block arguments are the explicit captures (if
     any); values defined above may also be used implicitly. Exiting blocks end
-    in a terminator whose operands become the op's results.
+    in a terminator whose operands become the op's results (`isScopeExit`).
+
+    The interface verifies every implementer: its scope attributes implement
+    `ScopeAttrInterface` and have distinct kinds; an annotation-like op takes
+    no explicit captures; every block of the body ends in a terminator, and
+    every terminator that returns control to the scope is a `util.return`.
   }];
   let methods = [
     InterfaceMethod<"Returns the region holding the scope's ops.",
-      "::mlir::Region &", "getScopeBody">,
+      "::mlir::Region &", "getScopeBody", (ins), [{}],
+      /*defaultImplementation=*/[{ return $_op->getRegion(0); }]>,
+    InterfaceMethod<[{
+        Returns the attributes that describe this scope, in order, as the op
+        stores them (the verifier checks that each implements
+        `ScopeAttrInterface`).
+      }],
+      "::llvm::SmallVector<::mlir::Attribute>", "getStoredScopeAttributes">,
     InterfaceMethod<
       "Returns the attributes that describe this scope, in order.",
       "::llvm::SmallVector<::scopeir::util::ScopeAttrInterface>",
-      "getScopeAttributes">,
+      "getScopeAttributes", (ins), [{}], [{
+        ::llvm::SmallVector<::scopeir::util::ScopeAttrInterface> result;
+        for (::mlir::Attribute attr : $_op.getStoredScopeAttributes())
+          if (auto scopeAttr =
+                  ::llvm::dyn_cast<::scopeir::util::ScopeAttrInterface>(attr))
+            result.push_back(scopeAttr);
+        return result;
+      }]>,
+    InterfaceMethod<[{
+        Replaces the attributes that describe this scope by `attrs`. Fails,
+        changing nothing, if this op cannot carry that list (an op whose
+        syntax holds exactly one device, say).
+      }],
+      "::mlir::LogicalResult", "setScopeAttributes",
+      (ins "::llvm::ArrayRef<::mlir::Attribute>":$attrs)>,
     InterfaceMethod<
       "Returns the explicitly captured values (the entry block's arguments "
-      "correspond to them one to one).",
-      "::mlir::OperandRange", "getExplicitCaptures">,
+      "correspond to them one to one); none by default.",
+      "::mlir::OperandRange", "getExplicitCaptures", (ins), [{}], [{
+        return ::mlir::OperandRange($_op->operand_end(), $_op->operand_end());
+      }]>,
     InterfaceMethod<
       "Returns true if this op is a user-level annotation that "
       "`util-lower-annotations` rewrites into `util.scope`.",
       "bool", "isAnnotationLike", (ins), [{}],
       /*defaultImplementation=*/[{ return false; }]>,
+    InterfaceMethod<[{
+        Returns true if a call to a function holding the body can stand for
+        this op (`util-outline-scopes`): the op carries nothing a call could
+        not carry besides its scope attributes, captures, dims and ties. An
+        op with other inherent state (a pass pipeline, say) returns false.
+      }],
+      "bool", "isOutlinable", (ins), [{}],
+      /*defaultImplementation=*/[{ return true; }]>,
   ];
   let extraSharedClassDeclaration = [{
     /// Returns the scope attribute of the given kind, or null.
@@ -179,6 +216,11 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
           [](auto attr) { return attr.isScopeBarrier(); });
     }
   }];
+  let verify = [{
+    return ::scopeir::util::detail::verifyScopeOpInterface($_op);
+  }];
+  // The body is checked once the ops in it are verified.
+  let verifyWithRegions = 1;
 }
 
 //===----------------------------------------------------------------------===//

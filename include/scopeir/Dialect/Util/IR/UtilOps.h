@@ -35,20 +35,4 @@ void printDynamicDims(mlir::OpAsmPrinter &p, mlir::ValueRange dims);
 
 } // namespace scopeir::util
 
-namespace scopeir::util {
-
-/// Verifies the body of a scope op: every block ends in a terminator, and a
-/// terminator that returns control to the parent (return-like) is a
-/// `util.return`. Terminators that never return (`llvm.unreachable`) are
-/// allowed. Operand types of `util.return` are checked by its own verifier.
-mlir::LogicalResult verifyScopeBody(mlir::Operation *op, mlir::Region &body);
-
-/// Verifies the body of an annotation-like scope op (`util.annotate` and
-/// dialect sugar such as `hal.device.scope`): no explicit captures (the entry
-/// block has no arguments), then `verifyScopeBody`.
-mlir::LogicalResult verifyAnnotationBody(mlir::Operation *op,
-                                         mlir::Region &body);
-
-} // namespace scopeir::util
-
 #endif // SCOPEIR_DIALECT_UTIL_IR_UTILOPS_H

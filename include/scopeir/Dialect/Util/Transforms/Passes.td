@@ -125,11 +125,11 @@ def StripScopesPass : Pass<"util-strip-scopes"> {
     ops; the canonicalizer deletes the dead ones).
 
     With `kind`, only scope attributes of that kind are removed: a scope
-    carrying only such attributes is stripped, while a `util.scope` or
-    `util.annotate` that also carries attributes of other kinds keeps them
-    and stays (so stripping tracing zones never drops a device placement).
-    Another scope op in that situation cannot lose one attribute through
-    `ScopeOpInterface` and is reported as an error. With `kind` and `invert`,
+    carrying only such attributes is stripped, while a scope that also
+    carries attributes of other kinds keeps them and stays (so stripping
+    tracing zones never drops a device placement). A scope op that cannot
+    carry the remaining attributes (`ScopeOpInterface::setScopeAttributes`
+    fails) is reported as an error. With `kind` and `invert`,
     only scopes carrying no attribute of that kind are stripped (whole).
 
     ```mlir
@@ -223,8 +223,8 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
     }
     ```
 
-    Limits: a scope op whose inherent attributes hold more than its scope
-    attributes, ties and operand segment sizes (state a call could not carry,
+    Limits: a scope op that is not outlinable
+    (`ScopeOpInterface::isOutlinable`: it holds state a call could not carry,
     such as a pass pipeline) is left in place, as is a scope placed directly
     in a symbol table rather than inside a function or other op. Discardable
     attributes of the scope op move to the call.

@@ -139,12 +139,6 @@ private:
 // Rewriting scopes
 //===----------------------------------------------------------------------===//
 
-/// Appends to `values` the operand `resultIndex` of every terminator of the
-/// scope's body that returns control to the scope (the values result
-/// `resultIndex` may take).
-void getReturnedValues(ScopeOpInterface scope, unsigned resultIndex,
-                       llvm::SmallVectorImpl<mlir::Value> &values);
-
 /// Returns the implicit captures of `scope` that are worth capturing
 /// explicitly: every value defined above and used in the body except
 /// constants (those stay implicit: the canonicalizer drops explicit captures
