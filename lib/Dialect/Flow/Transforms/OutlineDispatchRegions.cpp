@@ -29,20 +29,21 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::flow;
 
-/// Returns an identifier for `placement`: its printed form, the part between
-/// the outermost angle brackets if any, with every run of other characters
-/// than letters and digits turned into `_` (`#hal.device.target<"llvm-cpu">`
-/// gives `llvm_cpu`); `host` for no placement.
+/// Returns an identifier for `placement`: its display name
+/// (ScopeAttrInterface::getScopeDisplayName; `llvm-cpu` for
+/// `#hal.device.target<"llvm-cpu">`), or its printed form if it has none,
+/// with every run of other characters than letters and digits turned into
+/// `_` (`llvm_cpu`); `host` for no placement.
 static std::string getPlacementName(Attribute placement) {
   if (!placement)
     return "host";
-  std::string printed;
-  llvm::raw_string_ostream os(printed);
-  placement.print(os);
-  StringRef text = printed;
-  size_t open = text.find('<'), close = text.rfind('>');
-  if (open != StringRef::npos && close != StringRef::npos && open < close)
-    text = text.slice(open + 1, close);
+  std::string text;
+  if (auto scopeAttr = dyn_cast<util::ScopeAttrInterface>(placement))
+    text = scopeAttr.getScopeDisplayName().str();
+  if (text.empty()) {
+    llvm::raw_string_ostream os(text);
+    placement.print(os);
+  }
   std::string name;
   for (char c : text) {
     if (llvm::isAlnum(c))

@@ -28,14 +28,10 @@ ArrayAttr scopeir::flow::getScopePath(Operation *op) {
     auto scope = dyn_cast<util::ScopeOpInterface>(parent);
     if (!scope)
       continue;
-    SmallVector<util::ScopeAttrInterface> attrs = scope.getScopeAttributes();
-    std::string entry;
-    for (util::ScopeAttrInterface attr : attrs)
-      if (auto zone = dyn_cast<util::ZoneAttr>(attr))
-        entry = zone.getName().str();
+    std::string entry = util::getScopeName(scope).str();
     if (entry.empty()) {
       llvm::raw_string_ostream os(entry);
-      llvm::interleaveComma(attrs, os,
+      llvm::interleaveComma(scope.getScopeAttributes(), os,
                             [&](util::ScopeAttrInterface attr) { os << attr; });
     }
     if (entry.empty())

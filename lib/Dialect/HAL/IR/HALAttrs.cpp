@@ -42,6 +42,7 @@ DeviceTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 StringRef DeviceTargetAttr::getScopeKind() const { return "device"; }
 bool DeviceTargetAttr::isScopeBarrier() const { return true; }
 bool DeviceTargetAttr::isPlacement() const { return true; }
+StringRef DeviceTargetAttr::getScopeDisplayName() const { return getBackend(); }
 
 //===----------------------------------------------------------------------===//
 // Device lookups

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+#include "scopeir/Dialect/Util/IR/UtilAttrs.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
@@ -92,6 +93,12 @@ unsigned scopeir::util::getNumDynamicDims(Type type) {
   if (!shaped || !shaped.hasRank())
     return 0;
   return shaped.getNumDynamicDims();
+}
+
+StringRef scopeir::util::getScopeName(ScopeOpInterface scope) {
+  if (ScopeAttrInterface zone = scope.getScopeAttrOfKind(ZoneAttr::kScopeKind))
+    return zone.getScopeDisplayName();
+  return {};
 }
 
 bool scopeir::util::isScopeExit(Operation *op) {

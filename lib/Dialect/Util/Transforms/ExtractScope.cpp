@@ -27,20 +27,12 @@ namespace scopeir::util {
 using namespace mlir;
 using namespace scopeir::util;
 
-/// Returns the name of the scope's own zone, or an empty string.
-static StringRef getZoneName(ScopeOpInterface scope) {
-  for (ScopeAttrInterface attr : scope.getScopeAttributes())
-    if (auto zone = dyn_cast<ZoneAttr>(attr))
-      return zone.getName();
-  return {};
-}
-
 /// Appends "the module has N scope ops; zones: ..." to `diag`.
 static void describeScopes(InFlightDiagnostic &diag,
                            ArrayRef<ScopeOpInterface> scopes) {
   llvm::SetVector<StringRef> zones;
   for (ScopeOpInterface scope : scopes)
-    if (StringRef name = getZoneName(scope); !name.empty())
+    if (StringRef name = getScopeName(scope); !name.empty())
       zones.insert(name);
   diag << "; the module has " << scopes.size() << " scope op"
        << (scopes.size() == 1 ? "" : "s") << "; zones: ";
@@ -109,7 +101,7 @@ FailureOr<std::pair<ScopeOpInterface, int64_t>> ExtractScopePass::select() {
 
   SmallVector<int64_t> matches;
   for (auto [i, scope] : llvm::enumerate(scopes))
-    if (getZoneName(scope) == zoneName)
+    if (getScopeName(scope) == zoneName)
       matches.push_back(i);
   if (matches.empty()) {
     InFlightDiagnostic diag = module.emitError()
@@ -251,7 +243,7 @@ void ExtractScopePass::runOnOperation() {
     return signalPassFailure();
   }
 
-  std::string name = getZoneName(scope).str();
+  std::string name = getScopeName(scope).str();
   if (name.empty())
     name = "scope_" + std::to_string(position);
   func::FuncOp fn = buildFunction(scope, name);

@@ -28,9 +28,8 @@ using namespace scopeir::util;
 /// name, or `<anchor>_scope_<counter>`.
 static std::string getCalleeName(ScopeOpInterface scope, Operation *anchor,
                                  unsigned &counter) {
-  for (ScopeAttrInterface attr : scope.getScopeAttributes())
-    if (auto zone = dyn_cast<ZoneAttr>(attr))
-      return zone.getName().str();
+  if (StringRef scopeName = getScopeName(scope); !scopeName.empty())
+    return scopeName.str();
   std::string name;
   if (auto symbol = dyn_cast<SymbolOpInterface>(anchor))
     name = (symbol.getName() + "_").str();

@@ -88,9 +88,11 @@ def OutlineDispatchRegionsPass
     the region by a `flow.dispatch` of that function.
 
     - The module is named `<placement>_executables` (`host_executables` for
-      regions without placement), where `<placement>` is derived from the
-      printed placement attribute (`#hal.device.target<"llvm-cpu">` gives
-      `llvm_cpu`). It carries the unit attribute `flow.executables` and, when
+      regions without placement), where `<placement>` is the placement's
+      display name (`ScopeAttrInterface::getScopeDisplayName`, else its
+      printed form) with other characters than letters and digits turned
+      into `_` (`#hal.device.target<"llvm-cpu">` gives `llvm_cpu`); two
+      placements of one name get unique module names. It carries the unit attribute `flow.executables` and, when
       placed, the placement as `util.scope_attrs = [<placement>]`, so
       `util::lookupPlacement` answers for every op of its functions.
     - The function's arguments are the values the region uses from above, in

@@ -97,6 +97,12 @@ ScopeAttrInterface lookupPlacement(mlir::Operation *op);
 /// (the implicit captures), in first-use order.
 llvm::SmallVector<mlir::Value> getImplicitCaptures(ScopeOpInterface scope);
 
+/// Returns the name of `scope`: the display name of its zone (a scope
+/// attribute of kind `zone`), empty if it has none. Functions outlined or
+/// extracted from the scope and the scope paths of its dispatches are named
+/// by it.
+llvm::StringRef getScopeName(ScopeOpInterface scope);
+
 /// Returns true if `op` is a terminator that leaves the scope body it ends,
 /// handing its operands to the scope's results: a return-like terminator
 /// (`util.return` in a verified scope) without successors.

@@ -40,6 +40,14 @@ def Util_ScopeAttrInterface : AttrInterface<"ScopeAttrInterface"> {
       "device (it answers placement queries).",
       "bool", "isPlacement", (ins), [{}],
       /*defaultImplementation=*/[{ return false; }]>,
+    InterfaceMethod<[{
+        Returns a short name for what this attribute says (a zone's name, a
+        device's backend), from which names of generated IR are derived:
+        outlined functions, executable modules, scope paths. Empty (the
+        default) if the attribute has none.
+      }],
+      "::llvm::StringRef", "getScopeDisplayName", (ins), [{}],
+      /*defaultImplementation=*/[{ return {}; }]>,
   ];
 }
 
