@@ -128,6 +128,14 @@ ValueRange DispatchRegionOp::getResultDynamicDims(unsigned resultIndex) {
   return sliceDims(getResultTypes(), getResultDims(), resultIndex);
 }
 
+void DispatchRegionOp::setAllOperandDynamicDims(ValueRange dims) {
+  assert(dims.empty() && "a dispatch region's operands have no dims");
+}
+
+void DispatchRegionOp::setAllResultDynamicDims(ValueRange dims) {
+  getResultDimsMutable().assign(dims);
+}
+
 LogicalResult
 DispatchRegionOp::reifyResultShapes(OpBuilder &builder,
                                     ReifiedRankedShapedTypeDims &shapes) {
@@ -273,6 +281,14 @@ ValueRange DispatchOp::getOperandDynamicDims(unsigned operandIndex) {
 
 ValueRange DispatchOp::getResultDynamicDims(unsigned resultIndex) {
   return sliceDims(getResultTypes(), getResultDims(), resultIndex);
+}
+
+void DispatchOp::setAllOperandDynamicDims(ValueRange dims) {
+  getArgumentDimsMutable().assign(dims);
+}
+
+void DispatchOp::setAllResultDynamicDims(ValueRange dims) {
+  getResultDimsMutable().assign(dims);
 }
 
 LogicalResult

@@ -176,3 +176,29 @@ LogicalResult scopeir::util::detail::verifyScopeOpInterface(Operation *op) {
                            "have no arguments");
   return verifyScopeBody(op, body);
 }
+
+//===----------------------------------------------------------------------===//
+// ClosureOpInterface
+//===----------------------------------------------------------------------===//
+
+void scopeir::util::detail::appendClosureOperands(Operation *op,
+                                                  ValueRange values,
+                                                  ValueRange dims) {
+  auto closure = cast<ClosureOpInterface>(op);
+  auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op);
+  assert((shapeAware || dims.empty()) &&
+         "only a shape-aware closure carries dims");
+  // Read the existing operand dims before the new operands shift them.
+  SmallVector<Value> allDims;
+  if (shapeAware && !dims.empty())
+    for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i)
+      llvm::append_range(allDims, shapeAware.getOperandDynamicDims(i));
+  closure.getClosureOperandsMutable().append(values);
+  Block &entry = closure.getClosureBodyRegion().front();
+  for (Value value : values)
+    entry.addArgument(value.getType(), value.getLoc());
+  if (shapeAware && !dims.empty()) {
+    llvm::append_range(allDims, dims);
+    shapeAware.setAllOperandDynamicDims(allDims);
+  }
+}

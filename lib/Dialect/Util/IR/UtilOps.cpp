@@ -88,6 +88,13 @@ SmallVector<int64_t> ScopeOp::getTiedResultIndices() {
 
 OperandRange ScopeOp::getTiedOperandsRange() { return getCaptures(); }
 
+void ScopeOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
+  if (llvm::all_of(ties, [](int64_t t) { return t == TiedOpInterface::kUntied; }))
+    removeTiedOperandsAttr();
+  else
+    setTiedOperands(ties);
+}
+
 ValueRange ScopeOp::getOperandDynamicDims(unsigned operandIndex) {
   // Only captures have dims; dims themselves are index values.
   if (operandIndex >= getCaptures().size())
@@ -138,9 +145,21 @@ void ScopeOp::getRegionInvocationBounds(
   bounds.emplace_back(1, 1);
 }
 
+void ScopeOp::setAllOperandDynamicDims(ValueRange dims) {
+  getCaptureDimsMutable().assign(dims);
+}
+
+void ScopeOp::setAllResultDynamicDims(ValueRange dims) {
+  getResultDimsMutable().assign(dims);
+}
+
 Region &ScopeOp::getClosureBodyRegion() { return getBody(); }
 
 OperandRange ScopeOp::getClosureOperands() { return getCaptures(); }
+
+MutableOperandRange ScopeOp::getClosureOperandsMutable() {
+  return getCapturesMutable();
+}
 
 void ScopeOp::getClosureReturns(SmallVectorImpl<Operation *> &returns) {
   llvm::append_range(returns, getScopeExits(*this));

@@ -27,6 +27,9 @@ class ScopeOpInterface;
 namespace detail {
 /// Verifies what every ScopeOpInterface op promises (see the interface).
 mlir::LogicalResult verifyScopeOpInterface(mlir::Operation *op);
+/// The default ClosureOpInterface::appendClosureOperands.
+void appendClosureOperands(mlir::Operation *op, mlir::ValueRange values,
+                           mlir::ValueRange dims);
 } // namespace detail
 } // namespace scopeir::util
 

@@ -107,6 +107,14 @@ def Util_TiedOpInterface : OpInterface<"TiedOpInterface"> {
       "bool", "isResultTied", (ins "unsigned":$resultIndex), [{}], [{
         return $_op.getTiedResultOperandIndex(resultIndex).has_value();
       }]>,
+    InterfaceMethod<[{
+        Replaces the tie array (one entry per result, `kUntied` for an untied
+        result). Dims are not touched: a shape-aware op whose ties change
+        gets its result dims from `ShapeAwareOpInterface::
+        setAllResultDynamicDims` (a tied result carries none of its own).
+      }],
+      "void", "setTiedResultIndices",
+      (ins "::llvm::ArrayRef<int64_t>":$ties)>,
   ];
   let extraSharedClassDeclaration = [{
     /// The value used in tie arrays for an untied result.
@@ -136,6 +144,20 @@ def Util_ShapeAwareOpInterface : OpInterface<"ShapeAwareOpInterface"> {
       "has none.",
       "::mlir::ValueRange", "getResultDynamicDims",
       (ins "unsigned":$resultIndex)>,
+    InterfaceMethod<[{
+        Replaces the dims of all operands: one `index` value per dynamic
+        dimension of each operand that carries dims, flattened in operand
+        order (what `getOperandDynamicDims` returns for each operand, in
+        turn).
+      }],
+      "void", "setAllOperandDynamicDims", (ins "::mlir::ValueRange":$dims)>,
+    InterfaceMethod<[{
+        Replaces the dims of all results that carry their own: one `index`
+        value per dynamic dimension of each such result, flattened in result
+        order. A result tied to an operand (`TiedOpInterface`) carries none:
+        it has its operand's.
+      }],
+      "void", "setAllResultDynamicDims", (ins "::mlir::ValueRange":$dims)>,
   ];
 }
 
@@ -257,6 +279,23 @@ def Util_ClosureOpInterface : OpInterface<"ClosureOpInterface"> {
       "Returns the captured values; entry block argument `i` of the body "
       "stands for operand `i`.",
       "::mlir::OperandRange", "getClosureOperands">,
+    InterfaceMethod<[{
+        Returns the captured values as a mutable range (updating it keeps
+        operand segments in step); the caller keeps the body's entry block
+        arguments in step with it.
+      }],
+      "::mlir::MutableOperandRange", "getClosureOperandsMutable">,
+    InterfaceMethod<[{
+        Appends `values` to the closure operands, after the existing ones (so
+        ties keep their indices), with one new entry block argument each, and
+        `dims` (their dynamic dims, flattened in order) to the operand dims
+        of a shape-aware op. `dims` must be empty for an op that is not
+        `ShapeAwareOpInterface`. Uses of `values` in the body are left alone.
+      }],
+      "void", "appendClosureOperands",
+      (ins "::mlir::ValueRange":$values, "::mlir::ValueRange":$dims), [{}], [{
+        ::scopeir::util::detail::appendClosureOperands($_op, values, dims);
+      }]>,
     InterfaceMethod<
       "Returns the results, one per operand of each exiting terminator.",
       "::mlir::ResultRange", "getClosureResults", (ins), [{}], [{
