@@ -117,7 +117,7 @@ void scopeir::pipeline::printDispatches(ModuleOp module, raw_ostream &os) {
     else
       os << "host";
     os << " scope=";
-    auto path = dispatch->getAttrOfType<ArrayAttr>("scope_path");
+    ArrayAttr path = dispatch.getScopePathAttr();
     if (!path || path.empty()) {
       os << "-";
     } else {

@@ -249,10 +249,10 @@ LogicalResult BlockFormation::computeDims(OpBuilder &builder, Value value,
 static ArrayAttr getRegionScopePath(ArrayRef<Operation *> ops) {
   std::optional<SmallVector<Attribute>> common;
   for (Operation *op : ops) {
-    auto recorded = op->getAttrOfType<ArrayAttr>(kRecordedScopePathAttrName);
+    auto recorded = op->getAttrOfType<ArrayAttr>(FlowDialect::getRecordedScopePathAttrName());
     if (!recorded)
       continue;
-    op->removeAttr(kRecordedScopePathAttrName);
+    op->removeAttr(FlowDialect::getRecordedScopePathAttrName());
     if (!common) {
       common.emplace(recorded.begin(), recorded.end());
       continue;
@@ -397,7 +397,7 @@ struct FormDispatchRegionsPass
     // Recorded scope paths are consumed: a copy left on a cloned producer
     // would make equal dispatches differ when outlining deduplicates them.
     getOperation()->walk([](Operation *op) {
-      op->removeAttr(kRecordedScopePathAttrName);
+      op->removeAttr(FlowDialect::getRecordedScopePathAttrName());
     });
     if (!ok || failed(verifyDispatchPlacement(getOperation())))
       signalPassFailure();

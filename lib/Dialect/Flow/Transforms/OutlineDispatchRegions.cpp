@@ -199,8 +199,7 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
   auto dispatch =
       DispatchOp::create(builder, loc, callee, region.getResultTypes(),
                          arguments, argumentDims, region.getResultDims());
-  if (ArrayAttr path = region.getScopePathAttr())
-    dispatch->setAttr("scope_path", path);
+  dispatch.setScopePathAttr(region.getScopePathAttr());
   region.replaceAllUsesWith(dispatch.getResults());
   region.erase();
 }

@@ -50,7 +50,7 @@ struct RecordScopePathsPass
     getOperation()->walk([&](Operation *op) {
       if (!isDispatchableOp(op) || op->getParentOfType<DispatchRegionOp>())
         return;
-      op->setAttr(kRecordedScopePathAttrName, getScopePath(op));
+      op->setAttr(FlowDialect::getRecordedScopePathAttrName(), getScopePath(op));
     });
   }
 };

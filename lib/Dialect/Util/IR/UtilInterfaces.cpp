@@ -95,6 +95,33 @@ unsigned scopeir::util::getNumDynamicDims(Type type) {
   return shaped.getNumDynamicDims();
 }
 
+unsigned scopeir::util::getNumDynamicDims(TypeRange types) {
+  unsigned count = 0;
+  for (Type type : types)
+    count += getNumDynamicDims(type);
+  return count;
+}
+
+ValueRange scopeir::util::sliceDynamicDims(TypeRange types, ValueRange dims,
+                                           unsigned index) {
+  unsigned begin = getNumDynamicDims(types.take_front(index));
+  unsigned count = getNumDynamicDims(types[index]);
+  if (begin + count > dims.size())
+    return {};
+  return dims.slice(begin, count);
+}
+
+LogicalResult scopeir::util::verifyDynamicDimCount(Operation *op,
+                                                   StringRef what,
+                                                   unsigned expected,
+                                                   ValueRange dims) {
+  if (dims.size() == expected)
+    return success();
+  return op->emitOpError("expects ")
+         << expected << " dynamic dims for its " << what
+         << " (one per dynamic dimension) but has " << dims.size();
+}
+
 StringRef scopeir::util::getScopeName(ScopeOpInterface scope) {
   if (ScopeAttrInterface zone = scope.getScopeAttrOfKind(ZoneAttr::kScopeKind))
     return zone.getScopeDisplayName();

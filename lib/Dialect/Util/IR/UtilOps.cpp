@@ -70,14 +70,7 @@ ArrayAttr ScopeOp::getScopeAttrsOrEmpty() {
 }
 
 ValueRange ScopeOp::getCaptureDynamicDims(unsigned index) {
-  unsigned begin = 0;
-  for (unsigned i = 0; i < index; ++i)
-    begin += getNumDynamicDims(getCaptures()[i].getType());
-  unsigned count = getNumDynamicDims(getCaptures()[index].getType());
-  OperandRange dims = getCaptureDims();
-  if (begin + count > dims.size())
-    return {};
-  return dims.slice(begin, count);
+  return sliceDynamicDims(getCaptures().getTypes(), getCaptureDims(), index);
 }
 
 SmallVector<int64_t> ScopeOp::getTiedResultIndices() {
@@ -247,6 +240,31 @@ void scopeir::util::printDynamicDims(OpAsmPrinter &p, ValueRange dims) {
   p << '{';
   p.printOperands(dims);
   p << '}';
+}
+
+ParseResult scopeir::util::parseShapedTypeList(
+    OpAsmParser &parser, SmallVectorImpl<Type> &types,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims) {
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
+        Type type;
+        if (parser.parseType(type) || parseOptionalDynamicDims(parser, dims))
+          return failure();
+        types.push_back(type);
+        return success();
+      });
+}
+
+void scopeir::util::printShapedTypeList(OpAsmPrinter &p, Operation *op,
+                                        TypeRange types, ValueRange dims) {
+  p << '(';
+  for (unsigned i = 0, e = types.size(); i < e; ++i) {
+    if (i)
+      p << ", ";
+    p.printType(types[i]);
+    printDynamicDims(p, sliceDynamicDims(types, dims, i));
+  }
+  p << ')';
 }
 
 // util.scope [attrs]? (captures)? (-> (results))? region (attributes {...})?
@@ -429,15 +447,10 @@ LogicalResult ScopeOp::verify() {
   // fail after such a rewrite. The canonicalizer merges them.
 
   // Dims: one index per dynamic dimension of each capture.
-  unsigned expectedCaptureDims = 0;
-  for (Value capture : getCaptures())
-    expectedCaptureDims += getNumDynamicDims(capture.getType());
-  if (getCaptureDims().size() != expectedCaptureDims)
-    return emitOpError("expects ")
-           << expectedCaptureDims
-           << " dynamic dims for its captures (one per dynamic dimension) but "
-              "has "
-           << getCaptureDims().size();
+  if (failed(verifyDynamicDimCount(
+          *this, "captures", getNumDynamicDims(getCaptures().getTypes()),
+          getCaptureDims())))
+    return failure();
 
   // Ties: one entry per result, in range, one result per capture, and the
   // tied result has the capture's type.
@@ -485,13 +498,8 @@ LogicalResult ScopeOp::verify() {
              << i << " has type " << capture.getType()
              << " but its block argument has type " << arg.getType();
 
-  if (getResultDims().size() != expectedResultDims)
-    return emitOpError("expects ")
-           << expectedResultDims
-           << " dynamic dims for its untied results (one per dynamic "
-              "dimension) but has "
-           << getResultDims().size();
-  return success();
+  return verifyDynamicDimCount(*this, "untied results", expectedResultDims,
+                               getResultDims());
 }
 
 //===----------------------------------------------------------------------===//

@@ -28,10 +28,6 @@ bool isDispatchableOp(mlir::Operation *op);
 /// scope op's name.
 mlir::ArrayAttr getScopePath(mlir::Operation *op);
 
-/// Name of the discardable attribute flow-record-scope-paths sets.
-inline constexpr llvm::StringLiteral kRecordedScopePathAttrName =
-    "flow.scope_path";
-
 /// Checks that every dispatchable op (a linalg op or another tileable op)
 /// nested in `root` sits in a dispatch region whose placement is the op's
 /// innermost placement (util::lookupPlacement), that every region's placement

@@ -120,9 +120,29 @@ llvm::SmallVector<mlir::Operation *> getScopeExits(ScopeOpInterface scope);
 void getReturnedValues(ScopeOpInterface scope, unsigned resultIndex,
                        llvm::SmallVectorImpl<mlir::Value> &values);
 
+//===----------------------------------------------------------------------===//
+// Dims: one `index` value per dynamic dimension, flattened
+//===----------------------------------------------------------------------===//
+
 /// Returns the number of dynamic dimensions of `type` (0 if not shaped or
 /// unranked).
 unsigned getNumDynamicDims(mlir::Type type);
+
+/// Returns the number of dynamic dimensions of all of `types`.
+unsigned getNumDynamicDims(mlir::TypeRange types);
+
+/// Returns the slice of `dims` (one value per dynamic dimension of each of
+/// `types`, in order) that belongs to `types[index]`; empty if `dims` is too
+/// short (the op's verifier reports that).
+mlir::ValueRange sliceDynamicDims(mlir::TypeRange types, mlir::ValueRange dims,
+                                  unsigned index);
+
+/// Verifies that `op` has `expected` dims for its `what` (one per dynamic
+/// dimension); emits "expects N dynamic dims for its <what> ..." otherwise.
+mlir::LogicalResult verifyDynamicDimCount(mlir::Operation *op,
+                                          llvm::StringRef what,
+                                          unsigned expected,
+                                          mlir::ValueRange dims);
 
 } // namespace scopeir::util
 

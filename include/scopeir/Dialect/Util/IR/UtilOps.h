@@ -24,14 +24,27 @@
 
 namespace scopeir::util {
 
-/// Parses the IREE-style dims of one shaped value, `{%d0, %d1}`, if present
-/// (every op of ours prints dims the same way).
+//===----------------------------------------------------------------------===//
+// Shared assembly pieces: every op of ours prints dims the same way
+//===----------------------------------------------------------------------===//
+
+/// Parses the IREE-style dims of one shaped value, `{%d0, %d1}`, if present.
 mlir::ParseResult parseOptionalDynamicDims(
     mlir::OpAsmParser &parser,
     llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &dims);
 
 /// Prints `{%d0, %d1}`; nothing for an empty list.
 void printDynamicDims(mlir::OpAsmPrinter &p, mlir::ValueRange dims);
+
+/// The custom directive `custom<ShapedTypeList>(type($values), $dims)`:
+/// a parenthesized list of types, each dynamically shaped one followed by
+/// its dims, `(tensor<?x4xf32>{%d}, index)`; `()` when empty. `$dims` holds
+/// the dims of all the types, flattened in order.
+mlir::ParseResult parseShapedTypeList(
+    mlir::OpAsmParser &parser, llvm::SmallVectorImpl<mlir::Type> &types,
+    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &dims);
+void printShapedTypeList(mlir::OpAsmPrinter &p, mlir::Operation *op,
+                         mlir::TypeRange types, mlir::ValueRange dims);
 
 } // namespace scopeir::util
 
