@@ -1,11 +1,11 @@
-//===- ScopeTransformUtils.cpp - Helpers for scope transformations -------===//
+//===- ScopeUtils.cpp - Helpers for scope transformations -------*- C++ -*-===//
 //
 // This file implements the helpers shared by the structural scope passes:
 // dims above a scope, rebuilding a scope op as util.scope, inlining a scope.
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"

@@ -1,5 +1,4 @@
-//===- ScopeTransformUtils.h - Helpers for scope transformations -*- C++
-//-*-===//
+//===- ScopeUtils.h - Helpers for scope transformations ---------*- C++ -*-===//
 //
 // This file declares helpers shared by the structural scope passes: computing
 // the dynamic dimensions of shaped values as `index` values available above a
@@ -8,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SCOPEIR_DIALECT_UTIL_TRANSFORMS_SCOPETRANSFORMUTILS_H
-#define SCOPEIR_DIALECT_UTIL_TRANSFORMS_SCOPETRANSFORMUTILS_H
+#ifndef SCOPEIR_DIALECT_UTIL_UTILS_SCOPEUTILS_H
+#define SCOPEIR_DIALECT_UTIL_UTILS_SCOPEUTILS_H
 
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
@@ -178,4 +177,4 @@ mlir::LogicalResult inlineScope(mlir::RewriterBase &rewriter,
 
 } // namespace scopeir::util
 
-#endif // SCOPEIR_DIALECT_UTIL_TRANSFORMS_SCOPETRANSFORMUTILS_H
+#endif // SCOPEIR_DIALECT_UTIL_UTILS_SCOPEUTILS_H

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "OutliningUtils.h"
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
 #include "mlir/IR/Operation.h"
 

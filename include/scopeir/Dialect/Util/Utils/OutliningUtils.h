@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SCOPEIR_LIB_DIALECT_UTIL_TRANSFORMS_OUTLININGUTILS_H
-#define SCOPEIR_LIB_DIALECT_UTIL_TRANSFORMS_OUTLININGUTILS_H
+#ifndef SCOPEIR_DIALECT_UTIL_UTILS_OUTLININGUTILS_H
+#define SCOPEIR_DIALECT_UTIL_UTILS_OUTLININGUTILS_H
 
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 
@@ -30,4 +30,4 @@ bool isClonableConstant(mlir::Value value);
 
 } // namespace scopeir::util
 
-#endif // SCOPEIR_LIB_DIALECT_UTIL_TRANSFORMS_OUTLININGUTILS_H
+#endif // SCOPEIR_DIALECT_UTIL_UTILS_OUTLININGUTILS_H
