@@ -8,6 +8,7 @@
 
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Utils/DimBuilder.h"
 #include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -42,7 +43,7 @@ static void captureImplicitValues(RewriterBase &rewriter,
                                              body.front().getArguments()))
     captureToArg.try_emplace(capture, arg);
 
-  ScopeDimBuilder dims(scope, /*allowCreate=*/true, dimIndex);
+  DynamicDimBuilder dims(scope, /*allowCreate=*/true, dimIndex);
   SmallVector<Value> newCaptures, newDims;
   bool anyUse = false;
   for (Value value : values) {
