@@ -10,15 +10,14 @@
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace scopeir::flow {
 #define GEN_PASS_DEF_OUTLINEDISPATCHREGIONSPASS
@@ -128,17 +127,8 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
 
   // Arguments: the values used from above, except constants, which are
   // cloned into the function.
-  llvm::SetVector<Value> used;
-  getUsedValuesDefinedAbove(region.getBody(), used);
-  SmallVector<Value> arguments;
-  SmallVector<Operation *> constants;
-  for (Value value : used) {
-    Operation *def = value.getDefiningOp();
-    if (def && def->hasTrait<OpTrait::ConstantLike>())
-      constants.push_back(def);
-    else
-      arguments.push_back(value);
-  }
+  util::OutlinedOperands outlined = util::getOutlinedOperands(region.getBody());
+  ArrayRef<Value> arguments = outlined.arguments;
 
   auto functionType = FunctionType::get(
       &getContext(), ValueRange(arguments).getTypes(), region.getResultTypes());
@@ -151,8 +141,8 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
   IRMapping mapping;
   mapping.map(arguments, entry->getArguments());
   builder.setInsertionPointToStart(entry);
-  for (Operation *constant : constants)
-    builder.clone(*constant, mapping);
+  mapping.map(outlined.constants,
+              util::cloneConstants(builder, outlined.constants));
   for (Operation &op : region.getBodyBlock().without_terminator())
     builder.clone(op, mapping);
   auto terminator = cast<ReturnOp>(region.getBodyBlock().getTerminator());

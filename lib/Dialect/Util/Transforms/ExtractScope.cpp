@@ -179,9 +179,15 @@ func::FuncOp ExtractScopePass::buildFunction(ScopeOpInterface scope,
       }
     }
   }
-  // Then implicit captures in first-use order, then whatever else the op
-  // reads from above (a result dim, a dim of an unranked capture).
-  for (Value value : getImplicitCaptures(scope))
+  // Then implicit captures in first-use order (constants cloned), then
+  // whatever else the op reads from above (a result dim, a dim of an
+  // unranked capture).
+  OutlinedOperands outlined =
+      getOutlinedOperands(scope.getScopeBody(), explicitCaptures);
+  for (Value value : outlined.constants)
+    addArgument(value);
+  for (Value value :
+       ArrayRef(outlined.arguments).drop_front(explicitCaptures.size()))
     addArgument(value);
   for (Value value : op->getOperands())
     addArgument(value);

@@ -128,15 +128,9 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
   // Arguments: explicit captures, then implicit captures in first-use order.
   // A constant is cloned into the callee rather than passed; a value both
   // captured explicitly and used implicitly reuses the explicit argument.
-  SmallVector<Value> operands(explicitCaptures.begin(), explicitCaptures.end());
-  SmallVector<Value> implicitArgs, constants;
-  for (Value value : getImplicitCaptures(scope)) {
-    if (isClonableConstant(value))
-      constants.push_back(value);
-    else if (!llvm::is_contained(explicitCaptures, value))
-      implicitArgs.push_back(value);
-  }
-  llvm::append_range(operands, implicitArgs);
+  OutlinedOperands outlined = getOutlinedOperands(body, explicitCaptures);
+  ArrayRef<Value> operands = outlined.arguments;
+  ArrayRef<Value> implicitArgs = operands.drop_front(explicitCaptures.size());
 
   OpBuilder builder(op->getContext());
   callee.setFunctionType(builder.getFunctionType(
@@ -175,9 +169,9 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
        llvm::zip_equal(explicitCaptures, calleeEntry.getArguments()))
     replaceAllUsesInRegionWith(value, arg, calleeBody);
   builder.setInsertionPointToStart(&calleeEntry);
-  for (Value value : constants)
-    replaceAllUsesInRegionWith(
-        value, builder.clone(*value.getDefiningOp())->getResult(0), calleeBody);
+  for (auto [value, clone] : llvm::zip_equal(
+           outlined.constants, cloneConstants(builder, outlined.constants)))
+    replaceAllUsesInRegionWith(value, clone, calleeBody);
   for (Block &block : calleeBody) {
     if (block.empty())
       continue;

@@ -1,8 +1,9 @@
 //===- OutliningUtils.h - Helpers shared by outline and extract -*- C++ -*-===//
 //
-// This file declares helpers shared by util-outline-scopes and
-// util-extract-scope: which values a scope needs from above and which scope
-// attributes a piece of IR loses when it moves out of its enclosing ops.
+// This file declares helpers shared by the passes that move a body into a
+// function of its own (util-outline-scopes, util-extract-scope,
+// flow-outline-dispatch-regions): which values it needs from above, and which
+// scope attributes it loses when it moves out of its enclosing ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,8 @@
 
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Region.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -27,6 +30,26 @@ llvm::SmallVector<mlir::Attribute> collectScopeAttrsUpTo(mlir::Operation *from,
 /// Returns true if `value` is produced by a constant-like op that can be
 /// cloned next to its uses instead of being passed in.
 bool isClonableConstant(mlir::Value value);
+
+/// The values a body moving into a function of its own needs from above.
+struct OutlinedOperands {
+  /// The function's arguments, in order.
+  llvm::SmallVector<mlir::Value> arguments;
+  /// Constants cloned into the function instead (isClonableConstant), in
+  /// first-use order.
+  llvm::SmallVector<mlir::Value> constants;
+};
+
+/// Returns what `body` needs from above: the `leading` values first (explicit
+/// captures: always arguments, in order, repeats included), then the other
+/// values it uses from above in first-use order, constants apart.
+OutlinedOperands getOutlinedOperands(mlir::Region &body,
+                                     mlir::ValueRange leading = {});
+
+/// Clones the defining op of each of `constants` at `builder`'s insertion
+/// point; returns the clones' results, in order.
+llvm::SmallVector<mlir::Value>
+cloneConstants(mlir::OpBuilder &builder, llvm::ArrayRef<mlir::Value> constants);
 
 } // namespace scopeir::util
 
