@@ -35,36 +35,11 @@ bool scopeir::flow::isDispatchableOp(Operation *op) {
 
 namespace {
 
-/// The innermost placement of an op and the op that carries it: a scope op,
-/// or a function or module with a placement among its discardable
-/// attributes.
-struct Placement {
-  util::ScopeAttrInterface attr;
-  Operation *owner = nullptr;
-};
+/// The innermost placement of an op and the op that carries it.
+using Placement = util::PlacementAndOwner;
 
 Placement findPlacement(Operation *op) {
-  SmallVector<util::ScopeAttrInterface> attrs;
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    attrs.clear();
-    util::getScopeAttrsOf(parent, attrs);
-    for (util::ScopeAttrInterface attr : attrs)
-      if (attr.isPlacement())
-        return {attr, parent};
-  }
-  return {};
-}
-
-/// Returns the placement of a function: its own placement attribute, or
-/// that of the scopes, functions and modules around it.
-util::ScopeAttrInterface getFunctionPlacement(Operation *function) {
-  SmallVector<util::ScopeAttrInterface> attrs;
-  util::getScopeAttrsOf(function, attrs);
-  for (util::ScopeAttrInterface attr : attrs)
-    if (attr.isPlacement())
-      return attr;
-  return util::lookupPlacement(function);
+  return util::lookupPlacementAndOwner(op);
 }
 
 /// Prints a placement for a diagnostic.
@@ -102,7 +77,9 @@ LogicalResult verifyDispatch(DispatchOp dispatch) {
   if (!callee || !isa<FunctionOpInterface>(callee))
     return success(); // The op's symbol verifier reports this.
   Placement expected = findPlacement(dispatch);
-  util::ScopeAttrInterface actual = getFunctionPlacement(callee);
+  // A function's own placement, or that of the module around it.
+  util::ScopeAttrInterface actual =
+      util::lookupPlacementAndOwner(callee, /*includeOp=*/true).attr;
   if (actual == expected.attr)
     return success();
   InFlightDiagnostic diag =

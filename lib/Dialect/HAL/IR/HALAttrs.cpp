@@ -60,9 +60,3 @@ DeviceTargetAttr scopeir::hal::getOwnDevice(Operation *op) {
       return dyn_cast<DeviceTargetAttr>(attr);
   return {};
 }
-
-DeviceTargetAttr scopeir::hal::getFunctionDevice(Operation *funcOp) {
-  if (DeviceTargetAttr own = getOwnDevice(funcOp))
-    return own;
-  return lookupDevice(funcOp);
-}

@@ -42,21 +42,32 @@ void scopeir::util::getScopeAttrsOf(
   }
 }
 
-void scopeir::util::walkEnclosingScopeAttrs(
-    Operation *op, function_ref<bool(ScopeAttrInterface)> fn) {
+/// Calls `fn` with every scope attribute that `first` and its ancestors
+/// contribute, innermost first, and the op contributing it; stops when `fn`
+/// returns true.
+static void
+walkScopeAttrsFrom(Operation *first,
+                   function_ref<bool(ScopeAttrInterface, Operation *)> fn) {
   SmallVector<ScopeAttrInterface> attrs;
-  for (Operation *parent = op ? op->getParentOp() : nullptr; parent;
-       parent = parent->getParentOp()) {
+  for (Operation *owner = first; owner; owner = owner->getParentOp()) {
     attrs.clear();
-    getScopeAttrsOf(parent, attrs);
+    getScopeAttrsOf(owner, attrs);
     // On a scope op the attributes have distinct kinds, so their order does
     // not matter. A function outlined from nested scopes carries all of them
     // in one `util.scope_attrs` array, innermost first: walking it in order
     // keeps "innermost first" across the whole walk.
     for (ScopeAttrInterface attr : attrs)
-      if (fn(attr))
+      if (fn(attr, owner))
         return;
   }
+}
+
+void scopeir::util::walkEnclosingScopeAttrs(
+    Operation *op, function_ref<bool(ScopeAttrInterface)> fn) {
+  walkScopeAttrsFrom(op ? op->getParentOp() : nullptr,
+                     [&](ScopeAttrInterface attr, Operation *) {
+                       return fn(attr);
+                     });
 }
 
 ScopeAttrInterface scopeir::util::lookupScopeAttrOfKind(Operation *op,
@@ -72,11 +83,17 @@ ScopeAttrInterface scopeir::util::lookupScopeAttrOfKind(Operation *op,
 }
 
 ScopeAttrInterface scopeir::util::lookupPlacement(Operation *op) {
-  ScopeAttrInterface result;
-  walkEnclosingScopeAttrs(op, [&](ScopeAttrInterface attr) {
+  return lookupPlacementAndOwner(op).attr;
+}
+
+PlacementAndOwner scopeir::util::lookupPlacementAndOwner(Operation *op,
+                                                         bool includeOp) {
+  PlacementAndOwner result;
+  Operation *first = includeOp || !op ? op : op->getParentOp();
+  walkScopeAttrsFrom(first, [&](ScopeAttrInterface attr, Operation *owner) {
     if (!attr.isPlacement())
       return false;
-    result = attr;
+    result = {attr, owner};
     return true;
   });
   return result;

@@ -92,6 +92,19 @@ ScopeAttrInterface lookupScopeAttrOfKind(mlir::Operation *op,
 /// true) that applies to `op`, or null: "which device runs this op".
 ScopeAttrInterface lookupPlacement(mlir::Operation *op);
 
+/// A placement and the op that carries it: a scope op, or a function or
+/// module with the placement among its discardable attributes.
+struct PlacementAndOwner {
+  ScopeAttrInterface attr;
+  mlir::Operation *owner = nullptr;
+};
+
+/// Returns the innermost placement that applies to `op` and the op carrying
+/// it (both null if there is none). With `includeOp`, a placement `op`
+/// itself carries (a function's own device) comes first.
+PlacementAndOwner lookupPlacementAndOwner(mlir::Operation *op,
+                                          bool includeOp = false);
+
 //===----------------------------------------------------------------------===//
 // Scope helpers
 //===----------------------------------------------------------------------===//
