@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/InitAll.h"
 #include "scopeir/Pipeline/BufferIO.h"
@@ -87,7 +88,7 @@ struct DispatchDumper : public PassInstrumentation {
     if (pass->getArgument() != "flow-outline-dispatch-regions")
       return;
     if (auto module = dyn_cast<ModuleOp>(op))
-      pipeline::printDispatches(module, llvm::outs());
+      flow::printDispatches(module, llvm::outs());
   }
 };
 } // namespace
@@ -158,7 +159,7 @@ static int runMain() {
                   function + " has " + llvm::Twine(signature.getNumResults()) +
                   " results");
   }
-  if (failed(pipeline::verifyDeviceTargets(*module)))
+  if (failed(hal::verifyDeviceTargets(*module)))
     return 1;
 
   // Compile.

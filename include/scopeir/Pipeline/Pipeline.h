@@ -66,16 +66,6 @@ mlir::LogicalResult buildCompilePipeline(mlir::OpPassManager &pm,
                                          const CompileOptions &options,
                                          llvm::raw_ostream &errs);
 
-/// Checks that every `#hal.device.target` in `root` names a registered
-/// backend; emits an error (listing the registered ones) at each op
-/// carrying an unknown one.
-mlir::LogicalResult verifyDeviceTargets(mlir::Operation *root);
-
-/// Prints one line per `flow.dispatch` in `module` (after
-/// flow-outline-dispatch-regions): the executable it runs, the device
-/// (the executable's placement, or `host`) and the scope path it came from.
-void printDispatches(mlir::ModuleOp module, llvm::raw_ostream &os);
-
 /// Registers the compile pipeline with the default CompileOptions as
 /// `scopeir-compile-to-llvm`, so that `scope-opt --scopeir-compile-to-llvm`
 /// shows the module scope-run would run (without its options).

@@ -80,6 +80,11 @@ private:
 /// (idempotent).
 void registerAllTargetBackends();
 
+/// Checks that every `#hal.device.target` in `root` names a registered
+/// backend; emits an error (listing the registered ones) at each op carrying
+/// an unknown one.
+mlir::LogicalResult verifyDeviceTargets(mlir::Operation *root);
+
 /// The backend that compiles functions placed on no device.
 inline constexpr llvm::StringLiteral kDefaultHostBackend = "llvm-cpu-loops";
 
