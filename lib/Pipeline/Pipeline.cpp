@@ -76,10 +76,12 @@ LogicalResult scopeir::pipeline::buildCompilePipeline(
 }
 
 void scopeir::pipeline::registerCompilePipeline() {
+  static const std::string description =
+      "Compile a module with scopes to the LLVM dialect as scope-run does by "
+      "default (dispatch granularity, host backend " +
+      hal::kDefaultHostBackend.str() + ")";
   static PassPipelineRegistration<> registration(
-      "scopeir-compile-to-llvm",
-      "Compile a module with scopes to the LLVM dialect as scope-run does "
-      "by default (dispatch granularity, host backend llvm-cpu-loops)",
+      "scopeir-compile-to-llvm", description,
       [](OpPassManager &pm) {
         CompileOptions options;
         if (failed(parsePassPipeline(getCompilePipeline(options), pm)))

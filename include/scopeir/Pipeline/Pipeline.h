@@ -9,6 +9,8 @@
 #ifndef SCOPEIR_PIPELINE_PIPELINE_H
 #define SCOPEIR_PIPELINE_PIPELINE_H
 
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/LLVM.h"
@@ -32,7 +34,7 @@ enum class Granularity {
 
 struct CompileOptions {
   /// The backend compiling functions placed on no device.
-  std::string hostBackend = "llvm-cpu-loops";
+  std::string hostBackend = hal::kDefaultHostBackend.str();
   /// Dispatch regions (the default) or whole scopes as the unit of device
   /// code.
   Granularity granularity = Granularity::Dispatch;

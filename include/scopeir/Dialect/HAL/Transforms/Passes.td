@@ -77,7 +77,7 @@ def RunBackendPipelinesPass
     Option<"phase", "phase", "std::string", /*default=*/"\"tensor\"",
            "Which pipeline of each backend to run: 'tensor' or 'buffer'">,
     Option<"hostBackend", "host-backend", "std::string",
-           /*default=*/"\"llvm-cpu-loops\"",
+           /*default=*/"::scopeir::hal::kDefaultHostBackend.str()",
            "Backend compiling functions placed on no device">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect"];
