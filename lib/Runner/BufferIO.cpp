@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Pipeline/BufferIO.h"
+#include "scopeir/Runner/BufferIO.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

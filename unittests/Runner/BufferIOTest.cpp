@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Pipeline/BufferIO.h"
+#include "scopeir/Runner/BufferIO.h"
 
 #include "llvm/Support/FileSystem.h"
 

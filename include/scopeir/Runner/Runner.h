@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SCOPEIR_PIPELINE_RUNNER_H
-#define SCOPEIR_PIPELINE_RUNNER_H
+#ifndef SCOPEIR_RUNNER_RUNNER_H
+#define SCOPEIR_RUNNER_RUNNER_H
 
-#include "scopeir/Pipeline/BufferIO.h"
+#include "scopeir/Runner/BufferIO.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -47,4 +47,4 @@ runFunction(mlir::ModuleOp llvmModule, llvm::StringRef name,
 
 } // namespace scopeir::pipeline
 
-#endif // SCOPEIR_PIPELINE_RUNNER_H
+#endif // SCOPEIR_RUNNER_RUNNER_H

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SCOPEIR_PIPELINE_BUFFERIO_H
-#define SCOPEIR_PIPELINE_BUFFERIO_H
+#ifndef SCOPEIR_RUNNER_BUFFERIO_H
+#define SCOPEIR_RUNNER_BUFFERIO_H
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -65,4 +65,4 @@ llvm::Error writeNpyFile(const HostBuffer &buffer, llvm::StringRef path);
 
 } // namespace scopeir::pipeline
 
-#endif // SCOPEIR_PIPELINE_BUFFERIO_H
+#endif // SCOPEIR_RUNNER_BUFFERIO_H

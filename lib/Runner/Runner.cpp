@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Pipeline/Runner.h"
+#include "scopeir/Runner/Runner.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
