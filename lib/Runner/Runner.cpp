@@ -21,7 +21,7 @@
 #include <functional>
 
 using namespace mlir;
-using namespace scopeir::pipeline;
+using namespace scopeir::runner;
 
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -78,7 +78,7 @@ static llvm::Error checkShapedType(Type type, const llvm::Twine &what) {
   return llvm::Error::success();
 }
 
-llvm::Error scopeir::pipeline::checkSignature(FunctionType type,
+llvm::Error scopeir::runner::checkSignature(FunctionType type,
                                               ArrayRef<HostBuffer> inputs) {
   for (auto [i, result] : llvm::enumerate(type.getResults()))
     if (llvm::Error error = checkShapedType(result, "result #" + Twine(i)))
@@ -108,7 +108,7 @@ llvm::Error scopeir::pipeline::checkSignature(FunctionType type,
   return llvm::Error::success();
 }
 
-void scopeir::pipeline::prepareEntryFunction(Operation *function) {
+void scopeir::runner::prepareEntryFunction(Operation *function) {
   function->setAttr("llvm.emit_c_interface",
                     UnitAttr::get(function->getContext()));
 }
@@ -172,7 +172,7 @@ static HostBuffer copyOut(const DescriptorView &view, ElementType type) {
 }
 
 llvm::Expected<std::vector<HostBuffer>>
-scopeir::pipeline::runFunction(ModuleOp llvmModule, StringRef name,
+scopeir::runner::runFunction(ModuleOp llvmModule, StringRef name,
                                FunctionType type, ArrayRef<HostBuffer> inputs,
                                const RunOptions &options) {
   static bool initialized = [] {

@@ -117,10 +117,10 @@ static int runMain() {
         hal::TargetBackendRegistry::global().getRegisteredNamesString());
 
   // Inputs first: a bad literal or file needs no compilation to report.
-  std::vector<pipeline::HostBuffer> hostInputs;
+  std::vector<runner::HostBuffer> hostInputs;
   for (auto [i, spec] : llvm::enumerate(inputs)) {
-    llvm::Expected<pipeline::HostBuffer> buffer =
-        pipeline::parseInputSpec(spec);
+    llvm::Expected<runner::HostBuffer> buffer =
+        runner::parseInputSpec(spec);
     if (!buffer)
       return fail("--input #" + llvm::Twine(i) + ": " +
                   llvm::toString(buffer.takeError()));
@@ -152,7 +152,7 @@ static int runMain() {
     return fail("function '@" + function + "' is private");
   FunctionType signature = entry.getFunctionType();
   if (!emitLLVMDialect) {
-    if (llvm::Error error = pipeline::checkSignature(signature, hostInputs))
+    if (llvm::Error error = runner::checkSignature(signature, hostInputs))
       return fail("@" + function + ": " + llvm::toString(std::move(error)));
     if (outputs.size() > signature.getNumResults())
       return fail(llvm::Twine(outputs.size()) + " --output given but @" +
@@ -163,7 +163,7 @@ static int runMain() {
     return 1;
 
   // Compile.
-  pipeline::prepareEntryFunction(entry);
+  runner::prepareEntryFunction(entry);
   PassManager pm(&context, ModuleOp::getOperationName());
   if (failed(applyPassManagerCLOptions(pm)))
     return fail("bad pass manager options");
@@ -186,13 +186,13 @@ static int runMain() {
   }
 
   // Run.
-  pipeline::RunOptions runOptions;
+  runner::RunOptions runOptions;
   runOptions.optLevel = optLevel;
   std::string libDir = SCOPEIR_MLIR_LIB_DIR;
   if (!libDir.empty())
     runOptions.sharedLibs.push_back(libDir + "/libmlir_c_runner_utils.so");
-  llvm::Expected<std::vector<pipeline::HostBuffer>> results =
-      pipeline::runFunction(*module, function, signature, hostInputs,
+  llvm::Expected<std::vector<runner::HostBuffer>> results =
+      runner::runFunction(*module, function, signature, hostInputs,
                             runOptions);
   if (!results)
     return fail("running @" + function + ": " +
@@ -201,12 +201,12 @@ static int runMain() {
   for (auto [i, result] : llvm::enumerate(*results)) {
     std::string target = i < outputs.size() ? outputs[i] : std::string("-");
     if (target == "-") {
-      llvm::outs() << pipeline::formatBuffer(result) << "\n";
+      llvm::outs() << runner::formatBuffer(result) << "\n";
       continue;
     }
     if (!llvm::StringRef(target).starts_with("@"))
       return fail("--output '" + target + "': expected @file.npy or -");
-    if (llvm::Error error = pipeline::writeNpyFile(
+    if (llvm::Error error = runner::writeNpyFile(
             result, llvm::StringRef(target).drop_front()))
       return fail(llvm::toString(std::move(error)));
   }

@@ -13,7 +13,7 @@
 
 #include <cstring>
 
-using namespace scopeir::pipeline;
+using namespace scopeir::runner;
 
 namespace {
 

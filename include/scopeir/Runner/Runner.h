@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace scopeir::pipeline {
+namespace scopeir::runner {
 
 /// Checks that `function`'s signature is one scope-run can call (ranked
 /// tensors or identity-layout memrefs of supported element types) and that
@@ -45,6 +45,6 @@ runFunction(mlir::ModuleOp llvmModule, llvm::StringRef name,
             mlir::FunctionType type, llvm::ArrayRef<HostBuffer> inputs,
             const RunOptions &options);
 
-} // namespace scopeir::pipeline
+} // namespace scopeir::runner
 
 #endif // SCOPEIR_RUNNER_RUNNER_H
