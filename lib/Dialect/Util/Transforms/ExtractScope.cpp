@@ -5,10 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
-
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

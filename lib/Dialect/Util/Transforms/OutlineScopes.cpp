@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
-
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -172,17 +172,11 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
   for (auto [value, clone] : llvm::zip_equal(
            outlined.constants, cloneConstants(builder, outlined.constants)))
     replaceAllUsesInRegionWith(value, clone, calleeBody);
-  for (Block &block : calleeBody) {
-    if (block.empty())
-      continue;
-    Operation *terminator = &block.back();
-    if (!isScopeExit(terminator))
-      continue;
-    builder.setInsertionPoint(terminator);
-    func::ReturnOp::create(builder, terminator->getLoc(),
-                           terminator->getOperands());
-    terminator->erase();
-  }
+  IRRewriter rewriter(builder);
+  replaceScopeExits(rewriter, calleeBody,
+                    [](OpBuilder &builder, Location loc, ValueRange values) {
+                      func::ReturnOp::create(builder, loc, values);
+                    });
 
   // Replace the scope by the call; its discardable attributes move along.
   builder.setInsertionPoint(op);

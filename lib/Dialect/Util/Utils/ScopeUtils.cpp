@@ -68,6 +68,20 @@ ScopeOp scopeir::util::replaceWithScopeOp(RewriterBase &rewriter,
   return newOp;
 }
 
+void scopeir::util::replaceScopeExits(
+    RewriterBase &rewriter, Region &body,
+    function_ref<void(OpBuilder &, Location, ValueRange)> build) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  for (Block &block : body) {
+    if (block.empty() || !isScopeExit(&block.back()))
+      continue;
+    Operation *exit = &block.back();
+    rewriter.setInsertionPoint(exit);
+    build(rewriter, exit->getLoc(), exit->getOperands());
+    rewriter.eraseOp(exit);
+  }
+}
+
 /// Returns true if blocks may be added to the region holding `op`: a CFG
 /// region whose op is known to accept several blocks.
 static bool canSplitParentRegion(Operation *op) {
@@ -122,15 +136,11 @@ LogicalResult scopeir::util::inlineScope(RewriterBase &rewriter,
     SmallVector<Location> locs(op->getNumResults(), op->getLoc());
     SmallVector<Value> results(
         continuation->addArguments(op->getResultTypes(), locs));
-    for (Block &block : body) {
-      Operation *terminator = &block.back();
-      if (!isScopeExit(terminator))
-        continue;
-      rewriter.setInsertionPoint(terminator);
-      cf::BranchOp::create(rewriter, terminator->getLoc(), continuation,
-                           terminator->getOperands());
-      rewriter.eraseOp(terminator);
-    }
+    replaceScopeExits(rewriter, body,
+                      [&](OpBuilder &builder, Location loc, ValueRange values) {
+                        cf::BranchOp::create(builder, loc, continuation,
+                                             values);
+                      });
     rewriter.inlineRegionBefore(body, continuation);
     rewriter.replaceAllOpUsesWith(op, results);
     rewriter.eraseOp(op);
@@ -147,15 +157,10 @@ LogicalResult scopeir::util::inlineScope(RewriterBase &rewriter,
   for (auto [arg, capture] : llvm::zip_equal(entry->getArguments(), captures))
     rewriter.replaceAllUsesWith(arg, capture);
   entry->eraseArguments(0, entry->getNumArguments());
-  for (Block &block : newBody) {
-    Operation *terminator = &block.back();
-    if (!isScopeExit(terminator))
-      continue;
-    rewriter.setInsertionPoint(terminator);
-    scf::YieldOp::create(rewriter, terminator->getLoc(),
-                         terminator->getOperands());
-    rewriter.eraseOp(terminator);
-  }
+  replaceScopeExits(rewriter, newBody,
+                    [](OpBuilder &builder, Location loc, ValueRange values) {
+                      scf::YieldOp::create(builder, loc, values);
+                    });
   rewriter.replaceOp(op, executeRegion->getResults());
   return success();
 }
