@@ -459,8 +459,7 @@ Expected<HostBuffer> scopeir::runner::readNpyFile(StringRef path) {
   return std::move(buffer);
 }
 
-Error scopeir::runner::writeNpyFile(const HostBuffer &buffer,
-                                      StringRef path) {
+Error scopeir::runner::writeNpyFile(const HostBuffer &buffer, StringRef path) {
   std::string header = "{'descr': '" + getNpyDescr(buffer.elementType).str() +
                        "', 'fortran_order': False, 'shape': (";
   for (int64_t dim : buffer.shape)

@@ -79,7 +79,7 @@ static llvm::Error checkShapedType(Type type, const llvm::Twine &what) {
 }
 
 llvm::Error scopeir::runner::checkSignature(FunctionType type,
-                                              ArrayRef<HostBuffer> inputs) {
+                                            ArrayRef<HostBuffer> inputs) {
   for (auto [i, result] : llvm::enumerate(type.getResults()))
     if (llvm::Error error = checkShapedType(result, "result #" + Twine(i)))
       return error;
@@ -173,8 +173,8 @@ static HostBuffer copyOut(const DescriptorView &view, ElementType type) {
 
 llvm::Expected<std::vector<HostBuffer>>
 scopeir::runner::runFunction(ModuleOp llvmModule, StringRef name,
-                               FunctionType type, ArrayRef<HostBuffer> inputs,
-                               const RunOptions &options) {
+                             FunctionType type, ArrayRef<HostBuffer> inputs,
+                             const RunOptions &options) {
   static bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();

@@ -9,8 +9,8 @@
 #include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/InitAll.h"
-#include "scopeir/Runner/BufferIO.h"
 #include "scopeir/Pipeline/Pipeline.h"
+#include "scopeir/Runner/BufferIO.h"
 #include "scopeir/Runner/Runner.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -119,8 +119,7 @@ static int runMain() {
   // Inputs first: a bad literal or file needs no compilation to report.
   std::vector<runner::HostBuffer> hostInputs;
   for (auto [i, spec] : llvm::enumerate(inputs)) {
-    llvm::Expected<runner::HostBuffer> buffer =
-        runner::parseInputSpec(spec);
+    llvm::Expected<runner::HostBuffer> buffer = runner::parseInputSpec(spec);
     if (!buffer)
       return fail("--input #" + llvm::Twine(i) + ": " +
                   llvm::toString(buffer.takeError()));
@@ -192,8 +191,7 @@ static int runMain() {
   if (!libDir.empty())
     runOptions.sharedLibs.push_back(libDir + "/libmlir_c_runner_utils.so");
   llvm::Expected<std::vector<runner::HostBuffer>> results =
-      runner::runFunction(*module, function, signature, hostInputs,
-                            runOptions);
+      runner::runFunction(*module, function, signature, hostInputs, runOptions);
   if (!results)
     return fail("running @" + function + ": " +
                 llvm::toString(results.takeError()));
@@ -206,8 +204,8 @@ static int runMain() {
     }
     if (!llvm::StringRef(target).starts_with("@"))
       return fail("--output '" + target + "': expected @file.npy or -");
-    if (llvm::Error error = runner::writeNpyFile(
-            result, llvm::StringRef(target).drop_front()))
+    if (llvm::Error error =
+            runner::writeNpyFile(result, llvm::StringRef(target).drop_front()))
       return fail(llvm::toString(std::move(error)));
   }
   return 0;

@@ -175,7 +175,8 @@ void DispatchOp::build(OpBuilder &builder, OperationState &state,
 }
 
 ValueRange DispatchOp::getArgumentDynamicDims(unsigned index) {
-  return util::sliceDynamicDims(getArguments().getTypes(), getArgumentDims(), index);
+  return util::sliceDynamicDims(getArguments().getTypes(), getArgumentDims(),
+                                index);
 }
 
 ValueRange DispatchOp::getOperandDynamicDims(unsigned operandIndex) {
@@ -204,7 +205,8 @@ DispatchOp::reifyResultShapes(OpBuilder &builder,
 
 LogicalResult DispatchOp::verify() {
   if (failed(util::verifyDynamicDimCount(
-          *this, "arguments", util::getNumDynamicDims(getArguments().getTypes()),
+          *this, "arguments",
+          util::getNumDynamicDims(getArguments().getTypes()),
           getArgumentDims())))
     return failure();
   return util::verifyDynamicDimCount(*this, "results",

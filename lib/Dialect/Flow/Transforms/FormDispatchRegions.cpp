@@ -158,7 +158,8 @@ void BlockFormation::formGroup(Operation *root) {
 static ArrayAttr getRegionScopePath(ArrayRef<Operation *> ops) {
   std::optional<SmallVector<Attribute>> common;
   for (Operation *op : ops) {
-    auto recorded = op->getAttrOfType<ArrayAttr>(FlowDialect::getRecordedScopePathAttrName());
+    auto recorded = op->getAttrOfType<ArrayAttr>(
+        FlowDialect::getRecordedScopePathAttrName());
     if (!recorded)
       continue;
     op->removeAttr(FlowDialect::getRecordedScopePathAttrName());

@@ -28,7 +28,8 @@ struct RecordScopePathsPass
     getOperation()->walk([&](Operation *op) {
       if (!isDispatchableOp(op) || op->getParentOfType<DispatchRegionOp>())
         return;
-      op->setAttr(FlowDialect::getRecordedScopePathAttrName(), getScopePath(op));
+      op->setAttr(FlowDialect::getRecordedScopePathAttrName(),
+                  getScopePath(op));
     });
   }
 };

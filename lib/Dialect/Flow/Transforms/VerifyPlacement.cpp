@@ -1,9 +1,9 @@
 //===- VerifyPlacement.cpp - Check dispatch placement -----------*- C++ -*-===//
 //
 // This file implements flow-verify-placement: every dispatchable op that a
-// scope places on a device is in a dispatch region on that device (the check
-// itself, which flow-form-dispatch-regions also runs, is verifyDispatchPlacement
-// in DispatchUtils).
+// scope places on a device is in a dispatch region on that device. The check
+// itself, which flow-form-dispatch-regions also runs, is
+// verifyDispatchPlacement in DispatchUtils.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,4 +31,3 @@ struct VerifyPlacementPass
 };
 
 } // namespace
-

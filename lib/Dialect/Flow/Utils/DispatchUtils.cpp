@@ -167,11 +167,12 @@ void scopeir::flow::printDispatches(ModuleOp module, raw_ostream &os) {
        << " device=";
     // The executable's placement is the one of the ops inside it (its
     // module carries the placement).
-    Operation *callee =
-        SymbolTable::lookupNearestSymbolFrom(dispatch, dispatch.getCalleeAttr());
+    Operation *callee = SymbolTable::lookupNearestSymbolFrom(
+        dispatch, dispatch.getCalleeAttr());
     util::ScopeAttrInterface placement;
     if (callee)
-      placement = util::lookupPlacementAndOwner(callee, /*includeOp=*/true).attr;
+      placement =
+          util::lookupPlacementAndOwner(callee, /*includeOp=*/true).attr;
     if (placement)
       os << placement;
     else
@@ -188,4 +189,3 @@ void scopeir::flow::printDispatches(ModuleOp module, raw_ostream &os) {
     os << "\n";
   });
 }
-

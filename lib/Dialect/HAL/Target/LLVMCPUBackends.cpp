@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/Dialect/HAL/Target/Passes.h"
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -15,8 +15,7 @@ using namespace mlir;
 using namespace scopeir::hal;
 
 LogicalResult scopeir::hal::verifyDeviceTargets(Operation *root) {
-  const TargetBackendRegistry &registry =
-      TargetBackendRegistry::global();
+  const TargetBackendRegistry &registry = TargetBackendRegistry::global();
   bool failed = false;
   root->walk([&](Operation *op) {
     op->getAttrDictionary().walk([&](DeviceTargetAttr device) {

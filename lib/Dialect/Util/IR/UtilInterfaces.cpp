@@ -64,10 +64,9 @@ walkScopeAttrsFrom(Operation *first,
 
 void scopeir::util::walkEnclosingScopeAttrs(
     Operation *op, function_ref<bool(ScopeAttrInterface)> fn) {
-  walkScopeAttrsFrom(op ? op->getParentOp() : nullptr,
-                     [&](ScopeAttrInterface attr, Operation *) {
-                       return fn(attr);
-                     });
+  walkScopeAttrsFrom(
+      op ? op->getParentOp() : nullptr,
+      [&](ScopeAttrInterface attr, Operation *) { return fn(attr); });
 }
 
 ScopeAttrInterface scopeir::util::lookupScopeAttrOfKind(Operation *op,

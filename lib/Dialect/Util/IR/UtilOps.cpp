@@ -82,7 +82,8 @@ SmallVector<int64_t> ScopeOp::getTiedResultIndices() {
 OperandRange ScopeOp::getTiedOperandsRange() { return getCaptures(); }
 
 void ScopeOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
-  if (llvm::all_of(ties, [](int64_t t) { return t == TiedOpInterface::kUntied; }))
+  if (llvm::all_of(ties,
+                   [](int64_t t) { return t == TiedOpInterface::kUntied; }))
     removeTiedOperandsAttr();
   else
     setTiedOperands(ties);
@@ -447,9 +448,9 @@ LogicalResult ScopeOp::verify() {
   // fail after such a rewrite. The canonicalizer merges them.
 
   // Dims: one index per dynamic dimension of each capture.
-  if (failed(verifyDynamicDimCount(
-          *this, "captures", getNumDynamicDims(getCaptures().getTypes()),
-          getCaptureDims())))
+  if (failed(verifyDynamicDimCount(*this, "captures",
+                                   getNumDynamicDims(getCaptures().getTypes()),
+                                   getCaptureDims())))
     return failure();
 
   // Ties: one entry per result, in range, one result per capture, and the

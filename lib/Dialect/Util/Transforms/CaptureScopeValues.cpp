@@ -63,9 +63,8 @@ static void captureImplicitValues(RewriterBase &rewriter,
     // New captures go last, so their dims go after all existing capture
     // dims and existing ties keep their indices.
     unsigned firstNew = closure.getClosureOperands().size();
-    rewriter.modifyOpInPlace(scope, [&] {
-      closure.appendClosureOperands(newCaptures, newDims);
-    });
+    rewriter.modifyOpInPlace(
+        scope, [&] { closure.appendClosureOperands(newCaptures, newDims); });
     for (auto [i, value] : llvm::enumerate(newCaptures))
       captureToArg[value] = closure.getClosureBodyArgument(firstNew + i);
     body.walk([&](Operation *inner) {

@@ -137,9 +137,8 @@ static void induceTies(ClosureOpInterface scope) {
     SmallVector<Value> resultDims;
     for (OpResult result : op->getResults())
       if (ties[result.getResultNumber()] == TiedOpInterface::kUntied)
-        llvm::append_range(
-            resultDims,
-            shapeAware.getResultDynamicDims(result.getResultNumber()));
+        llvm::append_range(resultDims, shapeAware.getResultDynamicDims(
+                                           result.getResultNumber()));
     shapeAware.setAllResultDynamicDims(resultDims);
   }
   tied.setTiedResultIndices(ties);

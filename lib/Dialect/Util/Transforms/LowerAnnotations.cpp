@@ -26,8 +26,8 @@ using namespace scopeir::util;
 
 /// Computes the operands of the util.scope replacing `scope` (captures, their
 /// dims, result dims) or reports why a result dim cannot be computed.
-static FailureOr<ScopeOpOperands> computeScopeOperands(ScopeOpInterface scope,
-                                                       DynamicDimBuilder &dims) {
+static FailureOr<ScopeOpOperands>
+computeScopeOperands(ScopeOpInterface scope, DynamicDimBuilder &dims) {
   Operation *op = scope;
   ScopeOpOperands operands;
 

@@ -264,7 +264,8 @@ FailureOr<Value> DynamicDimBuilder::getKnownDimAbove(Value value, int64_t dim) {
   return failure();
 }
 
-FailureOr<Value> DynamicDimBuilder::getDimOfResult(OpResult result, int64_t dim) {
+FailureOr<Value> DynamicDimBuilder::getDimOfResult(OpResult result,
+                                                   int64_t dim) {
   Operation *op = result.getOwner();
   unsigned resultIndex = result.getResultNumber();
   auto type = cast<ShapedType>(result.getType());
@@ -454,4 +455,3 @@ void DynamicDimBuilder::eraseUnusedOps() {
   constants.clear();
   failedDims.clear();
 }
-

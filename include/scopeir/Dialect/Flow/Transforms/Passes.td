@@ -97,9 +97,10 @@ def OutlineDispatchRegionsPass
       display name (`ScopeAttrInterface::getScopeDisplayName`, else its
       printed form) with other characters than letters and digits turned
       into `_` (`#hal.device.target<"llvm-cpu">` gives `llvm_cpu`); two
-      placements of one name get unique module names. It carries the unit attribute `flow.executables` and, when
-      placed, the placement as `util.scope_attrs = [<placement>]`, so
-      `util::lookupPlacement` answers for every op of its functions.
+      placements of one name get unique module names. It carries the unit
+      attribute `flow.executables` and, when placed, the placement as
+      `util.scope_attrs = [<placement>]`, so `util::lookupPlacement` answers
+      for every op of its functions.
     - The function's arguments are the values the region uses from above, in
       first-use order, except constants (`ConstantLike` ops), which are
       cloned into the function. Its results are the region's results.

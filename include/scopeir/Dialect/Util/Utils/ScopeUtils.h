@@ -49,11 +49,10 @@ ScopeOp replaceWithScopeOp(mlir::RewriterBase &rewriter, ScopeOpInterface scope,
 /// Replaces every exit of the blocks of `body` (isScopeExit: a util.return
 /// in a scope body, or a terminator moved out of one) by the terminator
 /// `build` creates in its place from its location and operands.
-void replaceScopeExits(
-    mlir::RewriterBase &rewriter, mlir::Region &body,
-    llvm::function_ref<void(mlir::OpBuilder &, mlir::Location,
-                            mlir::ValueRange)>
-        build);
+void replaceScopeExits(mlir::RewriterBase &rewriter, mlir::Region &body,
+                       llvm::function_ref<void(
+                           mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>
+                           build);
 
 /// Inlines the body of `scope` into its parent and erases it: entry block
 /// arguments become the explicit captures and results become the returned
