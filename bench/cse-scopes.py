@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """CSE/canonicalize cost on many capture-less scopes with equal attributes.
 
-The foundation issue's compile-time hazard: upstream `--cse` on ~200k ops in
-~50k capture-less `scf.execute_region` ops with equal attributes takes several
-times parse+print, because equal-looking region ops collide in CSE's hash
-table. `util.annotate` and capture-free `util.scope` have the same shape. This
-benchmark generates such modules and prints, for each pass, the median wall
-time and its ratio to parse+print of the same module measured in the same run.
+The compile-time hazard behind the scope ops' trait choice (docs/util.md,
+"Effects, CSE and LICM"): upstream `--cse` on many capture-less
+`scf.execute_region` ops with equal attributes takes many times parse+print,
+because CSE hashes region ops without their regions, so equal-looking ones
+collide and their bodies are compared pairwise. `util.annotate` and
+capture-free `util.scope` have the same shape. This benchmark generates such
+modules and prints, for each pass, the median wall time and its ratio to
+parse+print of the same module, the two run in turn (the ratio is the median
+of the per-pair ratios).
 
 Usage: bench/cse-scopes.py [--build build] [--scopes 50000] [--ops-per-scope 4]
                            [--runs 5]
@@ -52,18 +55,32 @@ def generate(kind, scopes, ops_per_scope):
     return "\n".join(lines) + "\n"
 
 
-def median_seconds(cmd, runs):
-    times = []
-    for _ in range(runs + 1):  # first run is a warm-up
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE)
-        elapsed = time.perf_counter() - start
-        if proc.returncode != 0:
-            sys.exit(f"command failed: {' '.join(cmd)}\n"
-                     f"{proc.stderr.decode()[:2000]}")
-        times.append(elapsed)
-    return statistics.median(times[1:])
+def run_seconds(cmd):
+    """Wall seconds of one run of `cmd`; exits on failure."""
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"command failed: {' '.join(cmd)}\n"
+                 f"{proc.stderr.decode()[:2000]}")
+    return elapsed
+
+
+def paired(cmd, base, runs):
+    """Runs `base` and `cmd` in turn `runs` times (after one warm-up pair) and
+    returns the median seconds of each and the median of the per-pair ratios
+    cmd/base: pairing keeps the ratio meaningful on a machine whose speed
+    drifts during the measurement."""
+    run_seconds(base)
+    run_seconds(cmd)
+    bases, cmds = [], []
+    for _ in range(runs):
+        bases.append(run_seconds(base))
+        cmds.append(run_seconds(cmd))
+    ratios = [c / b for c, b in zip(cmds, bases)]
+    return (statistics.median(cmds), statistics.median(bases),
+            statistics.median(ratios))
 
 
 def main():
@@ -81,9 +98,11 @@ def main():
     scope_opt = os.path.join(args.build, "bin", "scope-opt")
     mlir_opt = os.path.join(LLVM_BIN, "mlir-opt")
     total_ops = args.scopes * (args.ops_per_scope + 1)
-    print(f"{args.scopes} scopes, {total_ops} ops, median of {args.runs} "
-          "runs (wall seconds)\n")
-    header = f"{'op (scopes)':<28} {'pass':<14} {'median s':>9} {'x parse+print':>14}"
+    print(f"{args.scopes} scopes, {total_ops} ops; wall seconds, medians of "
+          f"{args.runs} runs, each pass run in turn with parse+print of the "
+          "same module (the ratio is the median of the per-pair ratios)\n")
+    header = (f"{'op (scopes)':<28} {'pass':<14} {'pass s':>9} "
+              f"{'parse+print s':>13} {'x parse+print':>14}")
     print(header)
     print("-" * len(header))
     with tempfile.TemporaryDirectory() as tmp:
@@ -95,11 +114,11 @@ def main():
             with open(path, "w") as f:
                 f.write(generate(kind, scopes, args.ops_per_scope))
             kind = f"{kind} ({scopes})"
-            base = median_seconds([tool, path], args.runs)
-            print(f"{kind:<28} {'parse+print':<14} {base:>9.3f} {1.0:>14.2f}")
             for flag in ("--cse", "--canonicalize"):
-                t = median_seconds([tool, flag, path], args.runs)
-                print(f"{kind:<28} {flag:<14} {t:>9.3f} {t / base:>14.2f}")
+                t, base, ratio = paired([tool, flag, path], [tool, path],
+                                        args.runs)
+                print(f"{kind:<28} {flag:<14} {t:>9.3f} {base:>13.3f} "
+                      f"{ratio:>14.2f}")
 
 
 if __name__ == "__main__":

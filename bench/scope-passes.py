@@ -8,8 +8,9 @@ util-induce-tied-operands ties every result) and two elementwise ops; every
 other scope carries a unique #util.zone. A second module has the same shape
 written as util.annotate with implicit captures, for util-lower-annotations.
 The defaults give 50k scopes and 250k ops. Prints, for each pass, the median
-wall time over `--runs` runs and its ratio to parse+print (scope-opt with no
-pass) of the same module measured in the same run.
+wall time over `--runs` runs, the pass's own time (from --mlir-timing), and
+their ratios to parse+print (scope-opt with no pass) of the same module, the
+two run in turn (each ratio is the median of the per-pair ratios).
 
 Usage: bench/scope-passes.py [--build build] [--functions 1000]
                              [--scopes-per-function 50] [--runs 3]
@@ -62,31 +63,41 @@ def generate(functions, scopes_per_function, annotate=False):
     return "\n".join(lines) + "\n"
 
 
-def median_seconds(cmd, runs):
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE)
-        times.append(time.perf_counter() - start)
-        if proc.returncode != 0:
-            sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.decode()}")
-    return statistics.median(times)
-
-
-def pass_seconds(cmd):
-    """Wall time MLIR's own timer attributes to the passes of `cmd` (all of
-    the run but parsing, printing and the untracked rest)."""
+def run_once(cmd):
+    """Returns (wall seconds, seconds MLIR's timer attributes to the passes)
+    of one run of `cmd` with --mlir-timing; the pass time is the total minus
+    parsing, printing and the untracked rest."""
+    start = time.perf_counter()
     proc = subprocess.run(cmd + ["--mlir-timing", "--mlir-timing-display=list"],
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                           text=True)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr[:2000]}")
     times = {}
     for line in proc.stderr.splitlines():
         m = re.match(r"^\s+([\d.]+) \(\s*[\d.]+%\)\s+(.+)$", line)
         if m:
             times.setdefault(m.group(2).strip(), float(m.group(1)))
-    return times.get("Total", 0.0) - sum(
+    alone = times.get("Total", 0.0) - sum(
         times.get(k, 0.0) for k in ("Parser", "Output", "Rest"))
+    return wall, alone
+
+
+def paired(cmd, base, runs):
+    """Runs `base` and `cmd` in turn `runs` times after one warm-up pair;
+    returns the medians of cmd's wall time, base's wall time, the per-pair
+    ratio, cmd's pass time and the per-pair ratio of that to base's wall
+    time. Pairing keeps the ratios meaningful on a machine whose speed
+    drifts during the measurement."""
+    run_once(base)
+    run_once(cmd)
+    rows = []
+    for _ in range(runs):
+        b, _ = run_once(base)
+        c, alone = run_once(cmd)
+        rows.append((c, b, c / b, alone, alone / b))
+    return tuple(statistics.median(col) for col in zip(*rows))
 
 
 def main():
@@ -112,30 +123,31 @@ def main():
         path = os.path.join(tmp, "scopes.mlir")
         with open(path, "w") as f:
             f.write(generate(args.functions, args.scopes_per_function))
-        base = median_seconds([opt, path, "-o", "/dev/null"], args.runs)
-        print(f"{args.functions * args.scopes_per_function} scopes; "
-              f"parse+print {base:.2f} s (median of {args.runs})")
-        print("| pass | whole run s | / parse+print | the pass alone s "
-              "| / parse+print |")
-        print("|---|---|---|---|---|")
+        base_cmd = [opt, path, "-o", "/dev/null"]
+        print(f"{args.functions * args.scopes_per_function} scopes; wall "
+              f"seconds, medians of {args.runs} runs, each run in turn with "
+              "parse+print of the same module")
+        print("| pass | whole run s | parse+print s | / parse+print "
+              "| the pass alone s | / parse+print |")
+        print("|---|---|---|---|---|---|")
         for name, flags in passes:
             cmd = [opt, *flags, path, "-o", "/dev/null"]
-            secs = median_seconds(cmd, args.runs)
-            alone = pass_seconds(cmd)
-            print(f"| `{name}` | {secs:.2f} | {secs / base:.2f}x | "
-                  f"{alone:.2f} | {alone / base:.2f}x |")
+            secs, base, ratio, alone, alone_ratio = paired(cmd, base_cmd,
+                                                           args.runs)
+            print(f"| `{name}` | {secs:.2f} | {base:.2f} | {ratio:.2f}x | "
+                  f"{alone:.2f} | {alone_ratio:.2f}x |")
 
         path = os.path.join(tmp, "annotations.mlir")
         with open(path, "w") as f:
             f.write(generate(args.functions, args.scopes_per_function,
                              annotate=True))
-        base = median_seconds([opt, path, "-o", "/dev/null"], args.runs)
+        base_cmd = [opt, path, "-o", "/dev/null"]
         cmd = [opt, "--util-lower-annotations", path, "-o", "/dev/null"]
-        secs = median_seconds(cmd, args.runs)
-        alone = pass_seconds(cmd)
-        print(f"| `util-lower-annotations` (annotate module, parse+print "
-              f"{base:.2f} s) | {secs:.2f} | {secs / base:.2f}x | "
-              f"{alone:.2f} | {alone / base:.2f}x |")
+        secs, base, ratio, alone, alone_ratio = paired(cmd, base_cmd,
+                                                       args.runs)
+        print(f"| `util-lower-annotations` (on the `util.annotate` module) | "
+              f"{secs:.2f} | {base:.2f} | {ratio:.2f}x | {alone:.2f} | "
+              f"{alone_ratio:.2f}x |")
 
 
 if __name__ == "__main__":

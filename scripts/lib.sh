@@ -1,5 +1,6 @@
-# Shared set-up for scripts/test.sh and scripts/demo.sh: install the Debian
-# packages, configure and build scopeir.  Source it; do not run it.
+# Shared set-up for scripts/test.sh, scripts/demo.sh and scripts/fuzz.sh:
+# install the Debian packages, configure and build scopeir, run its tests.
+# Source it; do not run it.
 #
 # Environment:
 #   BUILD_DIR            build directory, relative to the repository root or
@@ -11,7 +12,8 @@
 #   SCOPEIR_CMAKE_ARGS   extra arguments for the cmake configure step,
 #                        split at whitespace (no quoting)
 #   SCOPEIR_INSTALL_TIMEOUT, SCOPEIR_CONFIGURE_TIMEOUT, SCOPEIR_BUILD_TIMEOUT,
-#   SCOPEIR_TEST_TIMEOUT wall-clock caps in seconds per stage
+#   SCOPEIR_TEST_TIMEOUT wall-clock caps in seconds per stage: install,
+#                        configure, build, check-scopeir
 #                        (defaults 600, 300, 2400, 1800)
 
 SCOPEIR_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,11 +38,14 @@ SCOPEIR_CONFIGURE_TIMEOUT="${SCOPEIR_CONFIGURE_TIMEOUT:-300}"
 SCOPEIR_BUILD_TIMEOUT="${SCOPEIR_BUILD_TIMEOUT:-2400}"
 SCOPEIR_TEST_TIMEOUT="${SCOPEIR_TEST_TIMEOUT:-1800}"
 
-# Everything the build, the tests and the demo need on Debian 12.
+# Everything the build, the tests and the demo need on Debian 12
+# (libomp-22-dev: LLVM's OpenMP runtime, loaded by scope-run when device
+# code runs on several threads).
 SCOPEIR_DEBIAN_PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   clang-22 libclang-rt-22-dev lld-22
   cmake ninja-build libgtest-dev python3
+  libomp-22-dev
 )
 
 scopeir_log() { printf '==> %s\n' "$*"; }
@@ -125,8 +130,10 @@ scopeir_configure() {
   fi
 
   scopeir_log "configuring $SCOPEIR_BUILD"
+  # LLVM_LIT_ARGS: check-scopeir prints each failing test's output.
   cmake -G Ninja -S "$SCOPEIR_ROOT" -B "$SCOPEIR_BUILD" \
     -DCMAKE_BUILD_TYPE=Release \
+    -DLLVM_LIT_ARGS=-sv \
     -DCMAKE_C_COMPILER="$SCOPEIR_CC" \
     -DCMAKE_CXX_COMPILER="$SCOPEIR_CXX" \
     "${linker_args[@]}" \
@@ -137,6 +144,12 @@ scopeir_configure() {
 scopeir_build() {
   scopeir_log "building in $SCOPEIR_BUILD"
   cmake --build "$SCOPEIR_BUILD"
+}
+
+# Runs every lit test and GoogleTest case: the check-scopeir target, which
+# rebuilds what it needs first (nothing, after scopeir_build).
+scopeir_check() {
+  cmake --build "$SCOPEIR_BUILD" --target check-scopeir
 }
 
 # Install, configure and build, each stage capped.  Returns non-zero at the

@@ -14,8 +14,11 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -79,7 +82,7 @@ static llvm::Error checkShapedType(Type type, const llvm::Twine &what) {
 }
 
 llvm::Error scopeir::runner::checkSignature(FunctionType type,
-                                            ArrayRef<HostBuffer> inputs) {
+                                              ArrayRef<HostBuffer> inputs) {
   for (auto [i, result] : llvm::enumerate(type.getResults()))
     if (llvm::Error error = checkShapedType(result, "result #" + Twine(i)))
       return error;
@@ -171,10 +174,11 @@ static HostBuffer copyOut(const DescriptorView &view, ElementType type) {
   return buffer;
 }
 
-llvm::Expected<std::vector<HostBuffer>>
-scopeir::runner::runFunction(ModuleOp llvmModule, StringRef name,
-                             FunctionType type, ArrayRef<HostBuffer> inputs,
-                             const RunOptions &options) {
+Executable::~Executable() = default;
+
+llvm::Expected<std::unique_ptr<Executable>>
+Executable::create(ModuleOp llvmModule, StringRef entryName,
+                   const RunOptions &options) {
   static bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
@@ -185,22 +189,86 @@ scopeir::runner::runFunction(ModuleOp llvmModule, StringRef name,
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
   llvmModule->getContext()->appendDialectRegistry(registry);
+
+  // OpenMP constructs become calls into the OpenMP runtime.
+  bool usesOpenMP = false;
+  llvmModule->walk([&](Operation *op) {
+    if (op->getDialect() && op->getDialect()->getNamespace() == "omp") {
+      usesOpenMP = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (usesOpenMP && options.openMPRuntime.empty())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "the module runs loops on threads but no OpenMP runtime was found "
+        "(install libomp-22-dev, or run with one thread)");
+
+  // One TargetMachine for LLVM's optimizer (its cost models decide
+  // vectorization and unrolling) and one, owned by the engine, for code
+  // generation; without them the optimizer sees a generic CPU.
+  auto optimizerMachine = options.target.createTargetMachine(options.optLevel);
+  if (!optimizerMachine)
+    return optimizerMachine.takeError();
+  auto codegenMachine = options.target.createTargetMachine(options.optLevel);
+  if (!codegenMachine)
+    return codegenMachine.takeError();
 
   // ExecutionEngineOptions::transformer is a function_ref: keep the
   // std::function alive for the engine's lifetime.
-  std::function<llvm::Error(llvm::Module *)> transformer =
+  std::function<llvm::Error(llvm::Module *)> optimize =
       makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
-                                /*targetMachine=*/nullptr);
+                                optimizerMachine->get());
+  std::string cpu = options.target.cpu;
+  std::string features = options.target.getFeaturesString();
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      [&](llvm::Module *module) -> llvm::Error {
+        // Functions that do not name a CPU of their own (a backend may)
+        // are compiled for the target.
+        for (llvm::Function &function : *module) {
+          if (function.isDeclaration())
+            continue;
+          if (!function.hasFnAttribute("target-cpu"))
+            function.addFnAttr("target-cpu", cpu);
+          if (!function.hasFnAttribute("target-features"))
+            function.addFnAttr("target-features", features);
+        }
+        if (llvm::Error error = optimize(module))
+          return error;
+        if (options.optimizedIR)
+          module->print(*options.optimizedIR, /*AAW=*/nullptr);
+        return llvm::Error::success();
+      };
   SmallVector<StringRef> libs(options.sharedLibs.begin(),
                               options.sharedLibs.end());
+  if (usesOpenMP)
+    libs.push_back(options.openMPRuntime);
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
   engineOptions.sharedLibPaths = libs;
-  auto engine = ExecutionEngine::create(llvmModule, engineOptions);
+  auto engine = ExecutionEngine::create(llvmModule, engineOptions,
+                                        std::move(*codegenMachine));
   if (!engine)
     return engine.takeError();
 
+  std::unique_ptr<Executable> executable(new Executable());
+  // Looking the entry up compiles the module (the JIT is lazy).
+  auto entry = (*engine)->lookupPacked(("_mlir_ciface_" + entryName).str());
+  if (!entry)
+    return entry.takeError();
+  executable->entry = *entry;
+  executable->engine = std::move(*engine);
+  // Global constructors, if any, run now rather than inside the first call.
+  executable->engine->initialize();
+  return executable;
+}
+
+llvm::Expected<std::vector<HostBuffer>>
+Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
+                 double *seconds) {
   // Arguments: one descriptor per input; results: one struct of
   // descriptors, returned through a pointer passed first.
   std::vector<std::vector<int64_t>> argDescriptors;
@@ -226,9 +294,12 @@ scopeir::runner::runFunction(ModuleOp llvmModule, StringRef name,
   for (void *&pointer : argPointers)
     packed.push_back(&pointer);
 
-  std::string cifaceName = ("_mlir_ciface_" + name).str();
-  if (llvm::Error error = (*engine)->invokePacked(cifaceName, packed))
-    return std::move(error);
+  auto start = std::chrono::steady_clock::now();
+  entry(packed.data());
+  if (seconds)
+    *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                             start)
+                   .count();
 
   std::vector<HostBuffer> results;
   size_t word = 0;
@@ -252,4 +323,14 @@ scopeir::runner::runFunction(ModuleOp llvmModule, StringRef name,
       std::free(allocated);
   }
   return results;
+}
+
+llvm::Expected<std::vector<HostBuffer>>
+scopeir::runner::runFunction(ModuleOp llvmModule, StringRef name,
+                               FunctionType type, ArrayRef<HostBuffer> inputs,
+                               const RunOptions &options) {
+  auto executable = Executable::create(llvmModule, name, options);
+  if (!executable)
+    return executable.takeError();
+  return (*executable)->call(type, inputs);
 }

@@ -32,10 +32,10 @@
 // SHAPES: 1x4xf32=
 
 // RUN: scope-run %scopeir_src_root/examples/encoder.mlir --dispatch --input="5x8xf32=%{x5}" --output=@%t/dispatch5.npy
-// RUN: scope-run %scopeir_src_root/examples/encoder.mlir --input="5x8xf32=%{x5}" --output=@%t/scope5.npy
+// RUN: scope-run %scopeir_src_root/examples/encoder.mlir --dispatch=false --input="5x8xf32=%{x5}" --output=@%t/scope5.npy
 // RUN: cmp %t/dispatch5.npy %t/scope5.npy
 // RUN: scope-run %scopeir_src_root/examples/encoder.mlir --dispatch --input="1x8xf32=%{x1}" --output=@%t/dispatch1.npy
-// RUN: scope-run %scopeir_src_root/examples/encoder.mlir --input="1x8xf32=%{x1}" --output=@%t/scope1.npy
+// RUN: scope-run %scopeir_src_root/examples/encoder.mlir --dispatch=false --input="1x8xf32=%{x1}" --output=@%t/scope1.npy
 // RUN: cmp %t/dispatch1.npy %t/scope1.npy
 
 // The scope -> dispatch map: layer 1 alone; layer 2 fused with the residual

@@ -3,7 +3,7 @@
 // `scope-run --dispatch` (dispatch regions formed inside the device scopes,
 // outlined per device, linked, each dispatch compiled by its device's
 // backend) gives the same outputs as
-//  (1) whole-scope granularity (the default): bit for bit (.npy, cmp), since
+//  (1) whole-scope granularity (--dispatch=false): bit for bit (.npy, cmp), since
 //      each op is compiled by the same backend in the same order;
 //  (2) the upstream reference (scopes stripped, mlir-opt's plain-loops
 //      pipeline, mlir-runner): within rtol 1e-5 / atol 1e-6, as llvm-cpu
@@ -27,7 +27,7 @@
 // RUN: scope-run %scopeir_src_root/examples/mlp.mlir --dispatch --input="3x16xf32=%{x}" > %t/dispatch.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-6 %t/dispatch.txt %t/reference.txt
 // RUN: scope-run %scopeir_src_root/examples/mlp.mlir --dispatch --input="3x16xf32=%{x}" --output=@%t/dispatch.npy
-// RUN: scope-run %scopeir_src_root/examples/mlp.mlir --input="3x16xf32=%{x}" --output=@%t/scope.npy
+// RUN: scope-run %scopeir_src_root/examples/mlp.mlir --dispatch=false --input="3x16xf32=%{x}" --output=@%t/scope.npy
 // RUN: cmp %t/dispatch.npy %t/scope.npy
 
 // The scope -> dispatch map: layer 1 (matmul, bias, relu) is one dispatch on

@@ -4,7 +4,7 @@
 // path keeps the stripped zones' names.
 // RUN: scope-run %s --dispatch --input="2x4xf32=1 2 3 4 5 6 7 8" | FileCheck %s --check-prefix=OUT
 // OUT: 2x4xf32=[3 14 33 60][95 138 189 248]
-// RUN: scope-run %s --input="2x4xf32=1 2 3 4 5 6 7 8" | FileCheck %s --check-prefix=OUT
+// RUN: scope-run %s --dispatch=false --input="2x4xf32=1 2 3 4 5 6 7 8" | FileCheck %s --check-prefix=OUT
 // RUN: scope-run %s --dump-dispatches --input="2x4xf32=1" | FileCheck %s
 // CHECK:      dispatch #0 @llvm_cpu_loops_executables::@main_dispatch_0 device=#hal.device.target<"llvm-cpu-loops"> scope=outer
 // CHECK-NEXT: dispatch #1 @llvm_cpu_executables::@main_dispatch_1 device=#hal.device.target<"llvm-cpu"> scope=outer/#hal.device.target<"llvm-cpu">

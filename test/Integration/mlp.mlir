@@ -1,8 +1,8 @@
 // End to end: examples/mlp.mlir (layer 1 on llvm-cpu, layer 2 on
 // llvm-cpu-loops) run by scope-run equals
 //  (1) an independent reference: the same program with its scopes stripped,
-//      lowered by upstream mlir-opt with the plain-loops pipeline of
-//      BUILD-NOTES and run by mlir-runner (printMemrefF32); tolerance
+//      lowered by upstream mlir-opt with a plain-loops pipeline (below)
+//      and run by mlir-runner (printMemrefF32); tolerance
 //      rtol 1e-5 / atol 1e-6, because llvm-cpu vectorizes layer 1's matmul
 //      into fused multiply-adds while the reference rounds each product;
 //  (2) scope-run on the same program with every scope stripped, whose host

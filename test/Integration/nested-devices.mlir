@@ -1,7 +1,9 @@
-// A device scope nested in another (and zones around and inside): scope-run
-// outlines both, the inner function is compiled for the innermost device, and
-// the zones are stripped; the numbers are (2x)^2 - x.
-// RUN: scope-run %s --input="2x4xf32=1 2 3 4 5 6 7 8" | FileCheck %s
+// A device scope nested in another (and zones around and inside): at scope
+// granularity (--dispatch=false) scope-run outlines both, the inner function
+// is compiled for the innermost device, and the zones are stripped; the
+// numbers are (2x)^2 - x. (test/Integration/dispatch-nested-devices.mlir is
+// the same program at dispatch granularity.)
+// RUN: scope-run %s --dispatch=false --input="2x4xf32=1 2 3 4 5 6 7 8" | FileCheck %s
 // CHECK: 2x4xf32=[3 14 33 60][95 138 189 248]
 // RUN: scope-run %s --dispatch=false --input="2x4xf32=1" --mlir-disable-threading \
 // RUN:   --mlir-print-ir-after=hal-run-backend-pipelines 2>&1 | FileCheck %s --check-prefix=IR

@@ -38,6 +38,11 @@ struct CompileOptions {
   /// Dispatch regions (the default) or whole scopes as the unit of device
   /// code.
   Granularity granularity = Granularity::Dispatch;
+  /// Threads that run the parallel loops backends create (the outer tiles
+  /// of llvm-cpu's strategies): 1 runs them sequentially; N > 1 lowers them
+  /// to OpenMP worksharing loops on N threads (convert-scf-to-openmp), so
+  /// the module then needs LLVM's OpenMP runtime (libomp) at run time.
+  unsigned threads = 1;
 };
 
 /// Returns the textual pass list (to add to a pass manager on
@@ -59,7 +64,8 @@ struct CompileOptions {
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
 ///   one-shot-bufferize, buffer-deallocation-pipeline
 ///   hal-run-backend-pipelines{buffer}
-///   host lowering to the LLVM dialect
+///   convert-scf-to-openmp{num-threads}   with threads > 1
+///   host lowering to the LLVM dialect (convert-openmp-to-llvm included)
 std::string getCompilePipeline(const CompileOptions &options);
 
 /// Adds the compile pipeline to `pm` (anchored on builtin.module). Fails

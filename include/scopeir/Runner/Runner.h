@@ -8,14 +8,20 @@
 #ifndef SCOPEIR_RUNNER_RUNNER_H
 #define SCOPEIR_RUNNER_RUNNER_H
 
+#include "scopeir/Dialect/HAL/Target/CPUTarget.h"
 #include "scopeir/Runner/BufferIO.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace mlir {
+class ExecutionEngine;
+} // namespace mlir
 
 namespace scopeir::runner {
 
@@ -35,11 +41,46 @@ struct RunOptions {
   unsigned optLevel = 2;
   /// Shared libraries to load (e.g. libmlir_c_runner_utils.so).
   std::vector<std::string> sharedLibs;
+  /// LLVM's OpenMP runtime (libomp.so), loaded if the module uses OpenMP;
+  /// empty if there is none.
+  std::string openMPRuntime;
+  /// The CPU the JIT optimizes and generates code for: its CPU name and
+  /// features go into the TargetMachine of both LLVM's optimizer and its
+  /// code generator and onto every function (`target-cpu`,
+  /// `target-features`).
+  hal::CPUTarget target = hal::CPUTarget::getHost();
+  /// If set, receives the LLVM IR module after LLVM's optimizer.
+  llvm::raw_ostream *optimizedIR = nullptr;
+};
+
+/// A module lowered to the LLVM dialect, JIT-compiled once (LLVM's
+/// optimizer and code generation included) and callable many times.
+class Executable {
+public:
+  ~Executable();
+
+  /// JIT-compiles `llvmModule` and resolves `_mlir_ciface_<entry>`, so
+  /// that everything up to machine code is done when this returns.
+  static llvm::Expected<std::unique_ptr<Executable>>
+  create(mlir::ModuleOp llvmModule, llvm::StringRef entry,
+         const RunOptions &options);
+
+  /// Calls the entry with `inputs`; `type` is the function's original
+  /// signature (results are tensors or memrefs). Returns the results.
+  /// If `seconds` is given, it receives the wall time of the call itself
+  /// (not of marshalling the inputs or copying the results out).
+  llvm::Expected<std::vector<HostBuffer>>
+  call(mlir::FunctionType type, llvm::ArrayRef<HostBuffer> inputs,
+       double *seconds = nullptr);
+
+private:
+  Executable() = default;
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  void (*entry)(void **) = nullptr;
 };
 
 /// JIT-compiles `llvmModule` (LLVM dialect) and calls `_mlir_ciface_<name>`
-/// with `inputs`; `type` is the function's original signature (results are
-/// tensors or memrefs). Returns the results.
+/// with `inputs` once (Executable::create + Executable::call).
 llvm::Expected<std::vector<HostBuffer>>
 runFunction(mlir::ModuleOp llvmModule, llvm::StringRef name,
             mlir::FunctionType type, llvm::ArrayRef<HostBuffer> inputs,

@@ -153,3 +153,18 @@ module @exe {
     return
   }
 }
+
+// -----
+
+// The callee's function type is a builtin function type: an llvm.func is a
+// function, but of another type system.
+func.func @dispatch_llvm_callee() {
+  // expected-error @+1 {{callee @exe::@fn does not have a builtin function type}}
+  flow.dispatch @exe::@fn() : () -> ()
+  return
+}
+module @exe {
+  llvm.func @fn() {
+    llvm.return
+  }
+}

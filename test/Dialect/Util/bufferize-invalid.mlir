@@ -41,3 +41,36 @@ func.func @loop_yields_new_buffer(%t: tensor<4xf32>, %n: index, %f: f32) -> tens
   }
   return %l : tensor<4xf32>
 }
+
+// -----
+
+// The exits of a multi-block body yield buffers in two memory spaces: the
+// scope's result has no buffer type both fit.
+func.func @results_in_two_memory_spaces(%c: i1, %d: index) -> tensor<?xf32> {
+  // expected-error @+1 {{'util.scope' op result #0 is yielded in different memory spaces}}
+  %r = util.scope -> (tensor<?xf32>{%d}) {
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    %a = bufferization.alloc_tensor(%d) {memory_space = 1 : i64} : tensor<?xf32>
+    // expected-error @+1 {{failed to bufferize op}}
+    util.return %a : tensor<?xf32>
+  ^bb2:
+    %b = bufferization.alloc_tensor(%d) {memory_space = 2 : i64} : tensor<?xf32>
+    util.return %b : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// A tied result has its capture's buffer type: a body yielding a buffer in
+// another memory space cannot be cast to it.
+func.func @tied_result_other_memory_space(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %r = util.scope (%t as %a: tensor<4xf32>) -> (%t) {
+    %b = bufferization.alloc_tensor() {memory_space = 1 : i64} : tensor<4xf32>
+    // expected-error @+2 {{'util.return' op cannot yield a buffer of type 'memref<4xf32, 1>' for a scope result of type}}
+    // expected-error @+1 {{failed to bufferize op}}
+    util.return %b : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}

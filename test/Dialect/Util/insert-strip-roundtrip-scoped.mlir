@@ -2,24 +2,33 @@
 // captures with dims and ties, annotations, multi-block bodies in a function
 // and in scf.for): inserting scopes (also inside the existing scopes' bodies)
 // and then stripping everything gives exactly what stripping the input gives.
+// Each seed/density pair is one RUN line: %{inserted} proves that the seed
+// inserted scopes (the input has 4 scope ops, so the count must exceed 4),
+// %{roundtrip} that stripping everything gives the reference.
 //
+// DEFINE: %{inserted} = grep -cE 'util\.(scope|annotate)( |$)' %t.in | FileCheck %s --check-prefix=INSERTED --match-full-lines
+// DEFINE: %{roundtrip} = scope-opt --util-strip-scopes %t.in | diff %t.ref -
+// INSERTED: {{([5-9]|[1-9][0-9]+)}}
+//
+// RUN: scope-opt %s | grep -cE 'util\.(scope|annotate)( |$)' | FileCheck %s --check-prefix=INPUT --match-full-lines
+// INPUT: 4
 // RUN: scope-opt --util-strip-scopes %s -o %t.ref
-// RUN: scope-opt --util-test-insert-scopes=seed=1 %s | scope-opt --util-strip-scopes -o %t.1 && diff %t.ref %t.1
-// RUN: scope-opt --util-test-insert-scopes=seed=2 %s | scope-opt --util-strip-scopes -o %t.2 && diff %t.ref %t.2
-// RUN: scope-opt --util-test-insert-scopes=seed=3 %s | scope-opt --util-strip-scopes -o %t.3 && diff %t.ref %t.3
-// RUN: scope-opt --util-test-insert-scopes=seed=4 %s | scope-opt --util-strip-scopes -o %t.4 && diff %t.ref %t.4
-// RUN: scope-opt --util-test-insert-scopes=seed=5 %s | scope-opt --util-strip-scopes -o %t.5 && diff %t.ref %t.5
-// RUN: scope-opt --util-test-insert-scopes=seed=6 %s | scope-opt --util-strip-scopes -o %t.6 && diff %t.ref %t.6
-// RUN: scope-opt --util-test-insert-scopes=seed=7 %s | scope-opt --util-strip-scopes -o %t.7 && diff %t.ref %t.7
-// RUN: scope-opt --util-test-insert-scopes=seed=8 %s | scope-opt --util-strip-scopes -o %t.8 && diff %t.ref %t.8
-// RUN: scope-opt --util-test-insert-scopes=seed=9 %s | scope-opt --util-strip-scopes -o %t.9 && diff %t.ref %t.9
-// RUN: scope-opt --util-test-insert-scopes=seed=10 %s | scope-opt --util-strip-scopes -o %t.10 && diff %t.ref %t.10
-// RUN: scope-opt --util-test-insert-scopes=seed=11 %s | scope-opt --util-strip-scopes -o %t.11 && diff %t.ref %t.11
-// RUN: scope-opt --util-test-insert-scopes=seed=12 %s | scope-opt --util-strip-scopes -o %t.12 && diff %t.ref %t.12
-// RUN: scope-opt --util-test-insert-scopes="seed=13 density=0.9" %s | scope-opt --util-strip-scopes -o %t.13 && diff %t.ref %t.13
-// RUN: scope-opt --util-test-insert-scopes="seed=14 density=0.9" %s | scope-opt --util-strip-scopes -o %t.14 && diff %t.ref %t.14
-// RUN: scope-opt --util-test-insert-scopes="seed=15 density=0.9" %s | scope-opt --util-strip-scopes -o %t.15 && diff %t.ref %t.15
-// RUN: scope-opt --util-test-insert-scopes="seed=16 density=0.9" %s | scope-opt --util-strip-scopes -o %t.16 && diff %t.ref %t.16
+// RUN: scope-opt --util-test-insert-scopes=seed=1 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=2 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=3 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=4 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=5 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=6 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=7 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=8 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=9 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=10 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=11 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=12 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes="seed=13 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes="seed=14 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes="seed=15 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes="seed=16 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
 //
 // Insertion reaches into the bodies of existing scopes.
 // RUN: scope-opt --util-test-insert-scopes="seed=2 density=0.9" %s | FileCheck %s

@@ -1,31 +1,38 @@
-// The insert/remove property (DESIGN.md invariant 1): wrapping random ranges
+// The insert/remove invariant (docs/invariants.md): wrapping random ranges
 // of ops in scopes of random forms and attributes, then stripping every scope,
-// gives back the input text exactly. Each seed/density pair is one RUN line;
-// the reference is the input printed by scope-opt itself.
+// gives back the input text exactly. Each seed/density pair is one RUN line:
+// %{inserted} proves that the seed inserted scopes (the input has none, so
+// the count of scope ops must be positive), %{roundtrip} that stripping them
+// gives the reference, the input printed by scope-opt itself.
+//
+// DEFINE: %{inserted} = grep -cE 'util\.(scope|annotate)( |$)' %t.in | FileCheck %s --check-prefix=INSERTED --match-full-lines
+// DEFINE: %{roundtrip} = scope-opt --util-strip-scopes %t.in | diff %t.ref -
+// INSERTED: {{[1-9][0-9]*}}
 //
 // RUN: scope-opt %s -o %t.ref
-// RUN: scope-opt --util-test-insert-scopes=seed=1 %s | scope-opt --util-strip-scopes -o %t.1 && diff %t.ref %t.1
-// RUN: scope-opt --util-test-insert-scopes=seed=2 %s | scope-opt --util-strip-scopes -o %t.2 && diff %t.ref %t.2
-// RUN: scope-opt --util-test-insert-scopes=seed=3 %s | scope-opt --util-strip-scopes -o %t.3 && diff %t.ref %t.3
-// RUN: scope-opt --util-test-insert-scopes=seed=4 %s | scope-opt --util-strip-scopes -o %t.4 && diff %t.ref %t.4
-// RUN: scope-opt --util-test-insert-scopes=seed=5 %s | scope-opt --util-strip-scopes -o %t.5 && diff %t.ref %t.5
-// RUN: scope-opt --util-test-insert-scopes=seed=6 %s | scope-opt --util-strip-scopes -o %t.6 && diff %t.ref %t.6
-// RUN: scope-opt --util-test-insert-scopes=seed=7 %s | scope-opt --util-strip-scopes -o %t.7 && diff %t.ref %t.7
-// RUN: scope-opt --util-test-insert-scopes=seed=8 %s | scope-opt --util-strip-scopes -o %t.8 && diff %t.ref %t.8
-// RUN: scope-opt --util-test-insert-scopes=seed=9 %s | scope-opt --util-strip-scopes -o %t.9 && diff %t.ref %t.9
-// RUN: scope-opt --util-test-insert-scopes=seed=10 %s | scope-opt --util-strip-scopes -o %t.10 && diff %t.ref %t.10
-// RUN: scope-opt --util-test-insert-scopes=seed=11 %s | scope-opt --util-strip-scopes -o %t.11 && diff %t.ref %t.11
-// RUN: scope-opt --util-test-insert-scopes=seed=12 %s | scope-opt --util-strip-scopes -o %t.12 && diff %t.ref %t.12
-// RUN: scope-opt --util-test-insert-scopes=seed=13 %s | scope-opt --util-strip-scopes -o %t.13 && diff %t.ref %t.13
-// RUN: scope-opt --util-test-insert-scopes=seed=14 %s | scope-opt --util-strip-scopes -o %t.14 && diff %t.ref %t.14
-// RUN: scope-opt --util-test-insert-scopes=seed=15 %s | scope-opt --util-strip-scopes -o %t.15 && diff %t.ref %t.15
-// RUN: scope-opt --util-test-insert-scopes=seed=16 %s | scope-opt --util-strip-scopes -o %t.16 && diff %t.ref %t.16
-// RUN: scope-opt --util-test-insert-scopes="seed=17 density=0.8" %s | scope-opt --util-strip-scopes -o %t.17 && diff %t.ref %t.17
-// RUN: scope-opt --util-test-insert-scopes="seed=18 density=0.8" %s | scope-opt --util-strip-scopes -o %t.18 && diff %t.ref %t.18
-// RUN: scope-opt --util-test-insert-scopes="seed=19 density=0.8" %s | scope-opt --util-strip-scopes -o %t.19 && diff %t.ref %t.19
-// RUN: scope-opt --util-test-insert-scopes="seed=20 density=0.8" %s | scope-opt --util-strip-scopes -o %t.20 && diff %t.ref %t.20
-// RUN: scope-opt --util-test-insert-scopes="seed=21 density=1.0" %s | scope-opt --util-strip-scopes -o %t.21 && diff %t.ref %t.21
-// RUN: scope-opt --util-test-insert-scopes="seed=22 density=1.0" %s | scope-opt --util-strip-scopes -o %t.22 && diff %t.ref %t.22
+// RUN: not grep -E 'util\.(scope|annotate)( |$)' %t.ref
+// RUN: scope-opt --util-test-insert-scopes=seed=1 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=2 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=3 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=4 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=5 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=6 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=7 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=8 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=9 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=10 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=11 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=12 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=13 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=14 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=15 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes=seed=16 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes="seed=17 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes="seed=18 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes="seed=19 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes="seed=20 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes="seed=21 density=1.0" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --util-test-insert-scopes="seed=22 density=1.0" %s -o %t.in && %{inserted} && %{roundtrip}
 //
 // Insertion is not trivial: the scopes are there, in every form.
 // RUN: scope-opt --util-test-insert-scopes=seed=9 %s | FileCheck %s --check-prefix=FORMS

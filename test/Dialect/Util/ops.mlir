@@ -1,7 +1,7 @@
 // RUN: scope-opt --split-input-file %s | scope-opt --split-input-file | FileCheck %s
 // RUN: scope-opt --split-input-file --mlir-print-op-generic %s | scope-opt --split-input-file | FileCheck %s
 
-// The DESIGN.md example: scope attributes, a tied result, captured dims and a
+// The README's example: scope attributes, a tied result, captured dims and a
 // new dynamically shaped result.
 // CHECK-LABEL: func.func @tied_and_dims
 //  CHECK-SAME: (%[[T:.+]]: tensor<?x4xf32>, %[[BIAS:.+]]: tensor<4xf32>, %[[D0:.+]]: index, %[[D1:.+]]: index)

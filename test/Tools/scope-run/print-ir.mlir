@@ -43,3 +43,25 @@
 // RUN:   | FileCheck %s --check-prefix=DEFAULT
 // DEFAULT: flow.dispatch.region on(#hal.device.target<"llvm-cpu">)
 // DEFAULT: flow.dispatch.region on(#hal.device.target<"llvm-cpu-loops">)
+
+// At dispatch granularity each dispatch function is compiled by the backend
+// of its device: the llvm-cpu dispatch is tiled and vectorized, the
+// llvm-cpu-loops one stays a linalg op on tensors until its loops.
+// RUN: scope-run %S/Inputs/add.mlir --function=add_scale --input="2x3xf32=1" --input="2x3xf32=2" \
+// RUN:   --mlir-disable-threading --mlir-print-ir-after=hal-run-backend-pipelines 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DISPATCH
+// DISPATCH: IR Dump After RunBackendPipelinesPass (hal-run-backend-pipelines)
+// DISPATCH-LABEL: func.func private @llvm_cpu_executables_add_scale_dispatch_0
+// DISPATCH-SAME:    util.scope_attrs = [#hal.device.target<"llvm-cpu">]
+// DISPATCH:         vector.transfer_read
+// DISPATCH:         arith.addf %{{.+}}, %{{.+}} : vector<8x3xf32>
+// DISPATCH-LABEL: func.func private @llvm_cpu_loops_executables_add_scale_dispatch_1
+// DISPATCH-SAME:    util.scope_attrs = [#hal.device.target<"llvm-cpu-loops">]
+// DISPATCH-NOT:     vector.
+// DISPATCH:         linalg.add
+// DISPATCH: IR Dump After RunBackendPipelinesPass (hal-run-backend-pipelines)
+// DISPATCH-LABEL: func.func private @llvm_cpu_loops_executables_add_scale_dispatch_1
+// DISPATCH:         scf.for
+// DISPATCH:           scf.for
+// DISPATCH:             memref.load
+// DISPATCH:             arith.addf %{{.+}}, %{{.+}} : f32

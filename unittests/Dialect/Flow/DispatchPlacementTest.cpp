@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestUtils.h"
+
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
@@ -20,8 +22,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
 #include "gtest/gtest.h"
@@ -31,38 +31,14 @@ using namespace scopeir;
 
 namespace {
 
-/// Makes every builtin string attribute a device: a barrier placement of
-/// kind "device".
-struct StringDeviceModel
-    : public util::ScopeAttrInterface::ExternalModel<StringDeviceModel,
-                                                     StringAttr> {
-  StringRef getScopeKind(Attribute) const { return "device"; }
-  bool isScopeBarrier(Attribute) const { return true; }
-  bool isPlacement(Attribute) const { return true; }
-};
-
-class DispatchPlacementTest : public ::testing::Test {
+/// Formation and outlining in IR using util, flow and the dialects the
+/// formed regions hold, with builtin string attributes as devices.
+class DispatchPlacementTest
+    : public scopeir::test::ScopeTest<
+          flow::FlowDialect, func::FuncDialect, arith::ArithDialect,
+          affine::AffineDialect, linalg::LinalgDialect, scf::SCFDialect,
+          tensor::TensorDialect> {
 protected:
-  DispatchPlacementTest() {
-    DialectRegistry registry;
-    registry.insert<util::UtilDialect, flow::FlowDialect, func::FuncDialect,
-                    arith::ArithDialect, affine::AffineDialect,
-                    linalg::LinalgDialect, scf::SCFDialect,
-                    tensor::TensorDialect>();
-    registry.addExtension(+[](MLIRContext *ctx, util::UtilDialect *) {
-      StringAttr::attachInterface<StringDeviceModel>(*ctx);
-    });
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  OwningOpRef<ModuleOp> parse(StringRef source) {
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(source, &context);
-    EXPECT_TRUE(module);
-    return module;
-  }
-
   /// Runs `pipeline` (passes added by `fill`) on `module`.
   LogicalResult run(ModuleOp module,
                     llvm::function_ref<void(PassManager &)> fill) {
@@ -91,8 +67,6 @@ protected:
     });
     return names;
   }
-
-  MLIRContext context;
 };
 
 /// matmul + bias + relu on one device, its consumer on another, and a

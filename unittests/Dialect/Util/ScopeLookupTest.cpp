@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestUtils.h"
+
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -13,9 +15,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 
 #include "gtest/gtest.h"
 
@@ -24,54 +24,18 @@ using namespace scopeir::util;
 
 namespace {
 
-/// Makes every builtin string attribute a placement scope attribute of kind
-/// "device": stands in for a device dialect in these tests.
-struct StringDeviceModel
-    : public ScopeAttrInterface::ExternalModel<StringDeviceModel, StringAttr> {
-  StringRef getScopeKind(Attribute) const { return "device"; }
-  bool isScopeBarrier(Attribute) const { return true; }
-  bool isPlacement(Attribute) const { return true; }
-};
-
-class ScopeLookupTest : public ::testing::Test {
+/// Lookups in IR using util, func, arith, scf and tensor, with builtin string
+/// attributes as devices.
+class ScopeLookupTest
+    : public scopeir::test::ScopeTest<func::FuncDialect, arith::ArithDialect,
+                                      scf::SCFDialect, tensor::TensorDialect> {
 protected:
-  ScopeLookupTest() {
-    DialectRegistry registry;
-    registry.insert<UtilDialect, func::FuncDialect, arith::ArithDialect,
-                    scf::SCFDialect, tensor::TensorDialect>();
-    registry.addExtension(+[](MLIRContext *ctx, UtilDialect *) {
-      StringAttr::attachInterface<StringDeviceModel>(*ctx);
-    });
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  OwningOpRef<ModuleOp> parse(StringRef source) {
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(source, &context);
-    EXPECT_TRUE(module);
-    return module;
-  }
-
-  /// Returns the op carrying the unit attribute `tag`.
-  static Operation *findTagged(ModuleOp module, StringRef tag) {
-    Operation *found = nullptr;
-    module->walk([&](Operation *op) {
-      if (op->hasAttr(tag))
-        found = op;
-    });
-    EXPECT_NE(found, nullptr) << "no op tagged " << tag.str();
-    return found;
-  }
-
   static SmallVector<std::string> zoneNames(ArrayRef<ZoneAttr> zones) {
     SmallVector<std::string> names;
     for (ZoneAttr zone : zones)
       names.push_back(zone.getName().str());
     return names;
   }
-
-  MLIRContext context;
 };
 
 constexpr StringLiteral kNested = R"mlir(

@@ -60,3 +60,8 @@ DeviceTargetAttr scopeir::hal::getOwnDevice(Operation *op) {
       return dyn_cast<DeviceTargetAttr>(attr);
   return {};
 }
+
+DeviceTargetAttr scopeir::hal::getFunctionDevice(Operation *funcOp) {
+  return dyn_cast_if_present<DeviceTargetAttr>(
+      util::lookupPlacementAndOwner(funcOp, /*includeOp=*/true).attr);
+}

@@ -1,7 +1,7 @@
 //===- VerifyDeviceTargets.cpp - Check devices name backends ----*- C++ -*-===//
 //
 // This file implements verifyDeviceTargets: every #hal.device.target in the IR
-// names a registered target backend.
+// names a registered target backend, which accepts its config.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,8 +19,12 @@ LogicalResult scopeir::hal::verifyDeviceTargets(Operation *root) {
   bool failed = false;
   root->walk([&](Operation *op) {
     op->getAttrDictionary().walk([&](DeviceTargetAttr device) {
-      if (registry.lookup(device.getBackend()))
+      if (const TargetBackend *backend = registry.lookup(device.getBackend())) {
+        if (mlir::failed(backend->verifyConfig(
+                device.getConfig(), [&] { return op->emitError(); })))
+          failed = true;
         return;
+      }
       op->emitError("unknown target backend '")
           << device.getBackend()
           << "'; registered backends: " << registry.getRegisteredNamesString();

@@ -53,8 +53,8 @@ func.func @cse_across_boundary(%x: i32, %y: i32, %n: index) -> i32 {
 // -----
 
 // Two equal scopes are not merged: util.scope declares no memory effects and
-// is not speculatable, so CSE leaves it alone (the trait choice of the
-// foundation; it keeps --cse linear on many equal capture-free scopes).
+// is not speculatable, so CSE leaves it alone (the trait choice of
+// docs/util.md; it keeps --cse linear on many equal capture-free scopes).
 // CHECK-LABEL: func.func @no_cse_equal_scopes
 //       CHECK: %[[A:.+]] = util.scope [#util.zone<"z">] (%{{.+}} as %{{.+}}: tensor<?xf32>{%{{.+}}}) -> (tensor<?xf32>{%{{.+}}}) {
 //       CHECK: %[[B:.+]] = util.scope [#util.zone<"z">] (%{{.+}} as %{{.+}}: tensor<?xf32>{%{{.+}}}) -> (tensor<?xf32>{%{{.+}}}) {

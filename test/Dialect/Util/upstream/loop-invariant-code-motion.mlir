@@ -2,7 +2,7 @@
 
 // An invariant op inside a scope in a loop stays in the scope: LICM moves
 // only direct children of the loop body, and the scope is not hoisted (it is
-// not speculatable: the trait choice of the foundation). An invariant op
+// not speculatable: the trait choice of docs/util.md). An invariant op
 // next to the scope is hoisted as usual.
 // CHECK-LABEL: func.func @no_hoist_scope
 //  CHECK-SAME: (%[[T:.+]]: tensor<?xf32>, %[[D:.+]]: index, %[[N:.+]]: index, %[[X:.+]]: i32)

@@ -25,6 +25,11 @@ DeviceTargetAttr lookupDevice(mlir::Operation *op);
 /// `hal.device` attribute, or a scope op's device attribute), or null.
 DeviceTargetAttr getOwnDevice(mlir::Operation *op);
 
+/// Returns the device of a function: its own `hal.device`, else the
+/// placement of the function (the module-level default), if that placement
+/// is a `#hal.device.target`; null otherwise.
+DeviceTargetAttr getFunctionDevice(mlir::Operation *funcOp);
+
 } // namespace scopeir::hal
 
 #endif // SCOPEIR_DIALECT_HAL_IR_HALATTRS_H

@@ -392,8 +392,9 @@ def TestInsertScopesPass : Pass<"util-test-insert-scopes"> {
     pseudo-random ranges of consecutive ops in scopes, in function bodies and
     in the blocks of region ops and scopes nested in them (`scf.for`,
     `scf.if`, `util.scope`, ...; not in bodies such as `linalg.generic`'s),
-    and sometimes again inside the scopes it just created. Each scope gets random scope attributes (a
-    `#util.zone` with a random name, or none) and a random form:
+    and sometimes again inside the scopes it just created. Each scope gets
+    random scope attributes (a `#util.zone` with a random name, or none) and
+    a random form:
     `util.annotate`; `util.scope` with implicit captures only; or
     `util.scope` with some values captured explicitly, with their dims, and
     results tied to captures where certain (the returned value is produced
