@@ -8,6 +8,7 @@
 #define SCOPEIR_DIALECT_HAL_TARGET_PASSES_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace scopeir::hal {
