@@ -88,11 +88,18 @@ struct ConvertScopeOpTypes
     // (The begin index of an empty range is not defined.)
     unsigned firstCapture =
         captures.empty() ? 0 : captures.getBeginOperandIndex();
-    // Every other operand is a dim and stays `index`: a dim the converter
-    // kept a single `index` is taken converted, any other as it was.
+    // Every other operand must be a dim, which stays `index`: a dim the
+    // converter kept a single `index` is taken converted, any other as it
+    // was.
     llvm::SmallDenseMap<Value, Value> convertedDims;
     for (OpOperand &operand : op->getOpOperands()) {
-      ValueRange converted = operands[operand.getOperandNumber()];
+      unsigned number = operand.getOperandNumber();
+      if (number >= firstCapture && number < firstCapture + captures.size())
+        continue;
+      if (!operand.get().getType().isIndex())
+        return rewriter.notifyMatchFailure(
+            op, "has an operand that is neither a capture nor a dim");
+      ValueRange converted = operands[number];
       if (converted.size() == 1 && converted.front().getType().isIndex())
         convertedDims.try_emplace(operand.get(), converted.front());
     }
