@@ -1,6 +1,7 @@
 //===- UtilInterfaces.cpp - util interfaces and scope queries ---*- C++ -*-===//
 //
-// This file implements the util interfaces and the scope attribute lookups.
+// This file implements the util interfaces, their verifier and default
+// methods, the scope attribute lookups and the scope and dims queries.
 //
 //===----------------------------------------------------------------------===//
 

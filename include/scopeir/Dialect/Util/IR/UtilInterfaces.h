@@ -1,7 +1,9 @@
 //===- UtilInterfaces.h - util interfaces and scope queries -----*- C++ -*-===//
 //
 // This file declares ScopeAttrInterface, ScopeOpInterface, TiedOpInterface,
-// ShapeAwareOpInterface, ClosureOpInterface and the scope attribute lookups.
+// ShapeAwareOpInterface, ClosureOpInterface, the scope attribute lookups and
+// the scope and dims queries the interfaces' verifiers and implementations
+// share with every pass.
 //
 //===----------------------------------------------------------------------===//
 
