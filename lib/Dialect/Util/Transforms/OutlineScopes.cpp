@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "OutliningUtils.h"
-
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -24,54 +24,16 @@ namespace scopeir::util {
 using namespace mlir;
 using namespace scopeir::util;
 
-/// Returns true if a call can stand for `scope` without losing state: every
-/// inherent attribute of the op is its operand segment sizes, its scope
-/// attributes or its tie array. Other inherent state (a pass pipeline, say)
-/// has no place on a call.
-static bool hasOnlyOutlinableState(ScopeOpInterface scope) {
-  Operation *op = scope;
-  llvm::SmallDenseSet<StringAttr> discardable;
-  for (NamedAttribute attr : op->getDiscardableAttrs())
-    discardable.insert(attr.getName());
-  SmallVector<int64_t> ties;
-  if (auto tied = dyn_cast<TiedOpInterface>(op))
-    ties = tied.getTiedResultIndices();
-  for (NamedAttribute attr : op->getAttrs()) {
-    if (discardable.contains(attr.getName()))
-      continue;
-    StringRef name = attr.getName().getValue();
-    if (name == "operandSegmentSizes" || name == "resultSegmentSizes")
-      continue;
-    if (auto array = dyn_cast<ArrayAttr>(attr.getValue());
-        array && llvm::all_of(array, llvm::IsaPred<ScopeAttrInterface>))
-      continue;
-    if (auto array = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
-        array && array.asArrayRef() == ArrayRef<int64_t>(ties))
-      continue;
-    return false;
-  }
-  return true;
-}
-
 /// Returns the name the callee of `scope` should have: the scope's own zone
 /// name, or `<anchor>_scope_<counter>`.
 static std::string getCalleeName(ScopeOpInterface scope, Operation *anchor,
                                  unsigned &counter) {
-  for (ScopeAttrInterface attr : scope.getScopeAttributes())
-    if (auto zone = dyn_cast<ZoneAttr>(attr))
-      return zone.getName().str();
+  if (StringRef scopeName = getScopeName(scope); !scopeName.empty())
+    return scopeName.str();
   std::string name;
   if (auto symbol = dyn_cast<SymbolOpInterface>(anchor))
     name = (symbol.getName() + "_").str();
   return name + "scope_" + std::to_string(counter++);
-}
-
-/// Returns true if `terminator` returns control from the scope body it ends
-/// (for util.scope, the verifier requires it to be a util.return).
-static bool exitsScope(Operation *terminator) {
-  return terminator->getNumSuccessors() == 0 &&
-         (terminator->hasTrait<OpTrait::ReturnLike>() ||
-          isa<RegionBranchTerminatorOpInterface>(terminator));
 }
 
 namespace {
@@ -134,7 +96,7 @@ static Operation *getAnchor(Operation *op) {
 
 func::FuncOp ScopeOutliner::declareCallee(ScopeOpInterface scope) {
   Operation *op = scope;
-  if (scope.isAnnotationLike() || !hasOnlyOutlinableState(scope))
+  if (scope.isAnnotationLike() || !scope.isOutlinable())
     return {};
   if (!kind.empty() && !scope.getScopeAttrOfKind(kind))
     return {};
@@ -166,15 +128,9 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
   // Arguments: explicit captures, then implicit captures in first-use order.
   // A constant is cloned into the callee rather than passed; a value both
   // captured explicitly and used implicitly reuses the explicit argument.
-  SmallVector<Value> operands(explicitCaptures.begin(), explicitCaptures.end());
-  SmallVector<Value> implicitArgs, constants;
-  for (Value value : getImplicitCaptures(scope)) {
-    if (isClonableConstant(value))
-      constants.push_back(value);
-    else if (!llvm::is_contained(explicitCaptures, value))
-      implicitArgs.push_back(value);
-  }
-  llvm::append_range(operands, implicitArgs);
+  OutlinedOperands outlined = getOutlinedOperands(body, explicitCaptures);
+  ArrayRef<Value> operands = outlined.arguments;
+  ArrayRef<Value> implicitArgs = operands.drop_front(explicitCaptures.size());
 
   OpBuilder builder(op->getContext());
   callee.setFunctionType(builder.getFunctionType(
@@ -213,21 +169,14 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
        llvm::zip_equal(explicitCaptures, calleeEntry.getArguments()))
     replaceAllUsesInRegionWith(value, arg, calleeBody);
   builder.setInsertionPointToStart(&calleeEntry);
-  for (Value value : constants)
-    replaceAllUsesInRegionWith(
-        value, builder.clone(*value.getDefiningOp())->getResult(0), calleeBody);
-  for (Block &block : calleeBody) {
-    if (block.empty())
-      continue;
-    Operation *terminator = &block.back();
-    if (!terminator->hasTrait<OpTrait::IsTerminator>() ||
-        !exitsScope(terminator))
-      continue;
-    builder.setInsertionPoint(terminator);
-    func::ReturnOp::create(builder, terminator->getLoc(),
-                           terminator->getOperands());
-    terminator->erase();
-  }
+  for (auto [value, clone] : llvm::zip_equal(
+           outlined.constants, cloneConstants(builder, outlined.constants)))
+    replaceAllUsesInRegionWith(value, clone, calleeBody);
+  IRRewriter rewriter(builder);
+  replaceScopeExits(rewriter, calleeBody,
+                    [](OpBuilder &builder, Location loc, ValueRange values) {
+                      func::ReturnOp::create(builder, loc, values);
+                    });
 
   // Replace the scope by the call; its discardable attributes move along.
   builder.setInsertionPoint(op);
