@@ -7,14 +7,8 @@
 
 #include "scopeir/Pipeline/Pipeline.h"
 
-#include "scopeir/Dialect/Flow/IR/FlowOps.h"
-#include "scopeir/Dialect/HAL/IR/HALAttrs.h"
-#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/InitAll.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -93,69 +87,18 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
 
 LogicalResult scopeir::pipeline::buildCompilePipeline(
     OpPassManager &pm, const CompileOptions &options, raw_ostream &errs) {
+  // Registers the target backends too.
   registerAllPasses();
-  hal::registerAllTargetBackends();
   return parsePassPipeline(getCompilePipeline(options), pm, errs);
 }
 
-LogicalResult scopeir::pipeline::verifyDeviceTargets(Operation *root) {
-  const hal::TargetBackendRegistry &registry =
-      hal::TargetBackendRegistry::global();
-  bool failed = false;
-  root->walk([&](Operation *op) {
-    op->getAttrDictionary().walk([&](hal::DeviceTargetAttr device) {
-      if (const hal::TargetBackend *backend =
-              registry.lookup(device.getBackend())) {
-        if (mlir::failed(backend->verifyConfig(
-                device.getConfig(), [&] { return op->emitError(); })))
-          failed = true;
-        return;
-      }
-      op->emitError("unknown target backend '")
-          << device.getBackend()
-          << "'; registered backends: " << registry.getRegisteredNamesString();
-      failed = true;
-    });
-  });
-  return failure(failed);
-}
-
-void scopeir::pipeline::printDispatches(ModuleOp module, raw_ostream &os) {
-  unsigned index = 0;
-  module.walk([&](flow::DispatchOp dispatch) {
-    os << "dispatch #" << index++ << " " << dispatch.getCalleeAttr()
-       << " device=";
-    // The executable's placement is the one of the ops inside it (its
-    // module carries the placement).
-    auto callee = SymbolTable::lookupNearestSymbolFrom<FunctionOpInterface>(
-        dispatch, dispatch.getCalleeAttr());
-    util::ScopeAttrInterface placement;
-    if (callee && !callee.isExternal() &&
-        !callee.getFunctionBody().front().empty())
-      placement =
-          util::lookupPlacement(&callee.getFunctionBody().front().front());
-    if (placement)
-      os << placement;
-    else
-      os << "host";
-    os << " scope=";
-    auto path = dispatch->getAttrOfType<ArrayAttr>("scope_path");
-    if (!path || path.empty()) {
-      os << "-";
-    } else {
-      llvm::interleave(
-          path.getAsValueRange<StringAttr>(), os,
-          [&](StringRef entry) { os << entry; }, "/");
-    }
-    os << "\n";
-  });
-}
-
 void scopeir::pipeline::registerCompilePipeline() {
+  static const std::string description =
+      "Compile a module with scopes to the LLVM dialect as scope-run does by "
+      "default (dispatch granularity, host backend " +
+      hal::kDefaultHostBackend.str() + "), on one thread";
   static PassPipelineRegistration<> registration(
-      "scopeir-compile-to-llvm",
-      "Compile a module with scopes to the LLVM dialect as scope-run does "
-      "(host backend llvm-cpu-loops)",
+      "scopeir-compile-to-llvm", description,
       [](OpPassManager &pm) {
         CompileOptions options;
         if (failed(parsePassPipeline(getCompilePipeline(options), pm)))

@@ -6,12 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
 #include "scopeir/Dialect/HAL/Target/CPUTarget.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/InitAll.h"
-#include "scopeir/Pipeline/BufferIO.h"
 #include "scopeir/Pipeline/Pipeline.h"
-#include "scopeir/Pipeline/Runner.h"
+#include "scopeir/Runner/BufferIO.h"
+#include "scopeir/Runner/Runner.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -138,7 +139,7 @@ struct DispatchDumper : public PassInstrumentation {
     if (pass->getArgument() != "flow-outline-dispatch-regions")
       return;
     if (auto module = dyn_cast<ModuleOp>(op))
-      pipeline::printDispatches(module, llvm::outs());
+      flow::printDispatches(module, llvm::outs());
   }
 };
 } // namespace
@@ -165,14 +166,14 @@ static std::string formatTime(double seconds) {
 /// --benchmark=N: calls the compiled function N times (the inputs are
 /// fresh copies each time, made outside the timed call) and prints a report
 /// shaped like iree-benchmark-module's.
-static int runBenchmark(pipeline::Executable &executable, FunctionType type,
-                        llvm::ArrayRef<pipeline::HostBuffer> inputs,
+static int runBenchmark(runner::Executable &executable, FunctionType type,
+                        llvm::ArrayRef<runner::HostBuffer> inputs,
                         double compileSeconds) {
   std::vector<double> times;
   for (unsigned i = 0; i < benchmark; ++i) {
-    std::vector<pipeline::HostBuffer> copies(inputs.begin(), inputs.end());
+    std::vector<runner::HostBuffer> copies(inputs.begin(), inputs.end());
     double seconds = 0;
-    llvm::Expected<std::vector<pipeline::HostBuffer>> results =
+    llvm::Expected<std::vector<runner::HostBuffer>> results =
         executable.call(type, copies, &seconds);
     if (!results)
       return fail("running @" + function + ": " +
@@ -221,10 +222,10 @@ static int runMain() {
         hal::TargetBackendRegistry::global().getRegisteredNamesString());
 
   // Inputs first: a bad literal or file needs no compilation to report.
-  std::vector<pipeline::HostBuffer> hostInputs;
+  std::vector<runner::HostBuffer> hostInputs;
   for (auto [i, spec] : llvm::enumerate(inputs)) {
-    llvm::Expected<pipeline::HostBuffer> buffer =
-        pipeline::parseInputSpec(spec);
+    llvm::Expected<runner::HostBuffer> buffer =
+        runner::parseInputSpec(spec);
     if (!buffer)
       return fail("--input #" + llvm::Twine(i) + ": " +
                   llvm::toString(buffer.takeError()));
@@ -256,26 +257,27 @@ static int runMain() {
     return fail("function '@" + function + "' is private");
   FunctionType signature = entry.getFunctionType();
   if (!emitLLVMDialect && !emitLLVM) {
-    if (llvm::Error error = pipeline::checkSignature(signature, hostInputs))
+    if (llvm::Error error = runner::checkSignature(signature, hostInputs))
       return fail("@" + function + ": " + llvm::toString(std::move(error)));
     if (outputs.size() > signature.getNumResults())
       return fail(llvm::Twine(outputs.size()) + " --output given but @" +
                   function + " has " + llvm::Twine(signature.getNumResults()) +
                   " results");
   }
-  if (failed(pipeline::verifyDeviceTargets(*module)))
+  if (failed(hal::verifyDeviceTargets(*module)))
     return 1;
 
   // Compile.
-  pipeline::prepareEntryFunction(entry);
+  runner::prepareEntryFunction(entry);
   PassManager pm(&context, ModuleOp::getOperationName());
   if (failed(applyPassManagerCLOptions(pm)))
     return fail("bad pass manager options");
   applyDefaultTimingPassManagerCLOptions(pm);
   pipeline::CompileOptions compileOptions;
   compileOptions.hostBackend = hostBackend;
-  if (dispatchGranularity || dumpDispatches)
-    compileOptions.granularity = pipeline::Granularity::Dispatch;
+  compileOptions.granularity = dispatchGranularity || dumpDispatches
+                                   ? pipeline::Granularity::Dispatch
+                                   : pipeline::Granularity::Scope;
   compileOptions.threads =
       threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   if (dumpDispatches)
@@ -292,7 +294,7 @@ static int runMain() {
   }
 
   // Run.
-  pipeline::RunOptions runOptions;
+  runner::RunOptions runOptions;
   runOptions.optLevel = optLevel;
   if (emitLLVM)
     runOptions.optimizedIR = &llvm::outs();
@@ -302,7 +304,7 @@ static int runMain() {
   if (!libDir.empty() && llvm::sys::fs::exists(libDir + "/libomp.so"))
     runOptions.openMPRuntime = libDir + "/libomp.so";
   auto executable =
-      pipeline::Executable::create(*module, function, runOptions);
+      runner::Executable::create(*module, function, runOptions);
   if (!executable)
     return fail("compiling @" + function + ": " +
                 llvm::toString(executable.takeError()));
@@ -313,7 +315,7 @@ static int runMain() {
                         std::chrono::duration<double>(
                             std::chrono::steady_clock::now() - compileStart)
                             .count());
-  llvm::Expected<std::vector<pipeline::HostBuffer>> results =
+  llvm::Expected<std::vector<runner::HostBuffer>> results =
       (*executable)->call(signature, hostInputs);
   if (!results)
     return fail("running @" + function + ": " +
@@ -322,12 +324,12 @@ static int runMain() {
   for (auto [i, result] : llvm::enumerate(*results)) {
     std::string target = i < outputs.size() ? outputs[i] : std::string("-");
     if (target == "-") {
-      llvm::outs() << pipeline::formatBuffer(result) << "\n";
+      llvm::outs() << runner::formatBuffer(result) << "\n";
       continue;
     }
     if (!llvm::StringRef(target).starts_with("@"))
       return fail("--output '" + target + "': expected @file.npy or -");
-    if (llvm::Error error = pipeline::writeNpyFile(
+    if (llvm::Error error = runner::writeNpyFile(
             result, llvm::StringRef(target).drop_front()))
       return fail(llvm::toString(std::move(error)));
   }

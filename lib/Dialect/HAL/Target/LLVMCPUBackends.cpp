@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/HAL/Target/LLVMCPUConfig.h"
+#include "scopeir/Dialect/HAL/Target/Passes.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
-#include "scopeir/Dialect/HAL/Transforms/Passes.h"
 
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

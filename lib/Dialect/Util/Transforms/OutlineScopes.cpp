@@ -5,10 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "OutliningUtils.h"
-
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -33,54 +32,16 @@ namespace scopeir::util {
 using namespace mlir;
 using namespace scopeir::util;
 
-/// Returns true if a call can stand for `scope` without losing state: every
-/// inherent attribute of the op is its operand segment sizes, its scope
-/// attributes or its tie array. Other inherent state (a pass pipeline, say)
-/// has no place on a call.
-static bool hasOnlyOutlinableState(ScopeOpInterface scope) {
-  Operation *op = scope;
-  llvm::SmallDenseSet<StringAttr> discardable;
-  for (NamedAttribute attr : op->getDiscardableAttrs())
-    discardable.insert(attr.getName());
-  SmallVector<int64_t> ties;
-  if (auto tied = dyn_cast<TiedOpInterface>(op))
-    ties = tied.getTiedResultIndices();
-  for (NamedAttribute attr : op->getAttrs()) {
-    if (discardable.contains(attr.getName()))
-      continue;
-    StringRef name = attr.getName().getValue();
-    if (name == "operandSegmentSizes" || name == "resultSegmentSizes")
-      continue;
-    if (auto array = dyn_cast<ArrayAttr>(attr.getValue());
-        array && llvm::all_of(array, llvm::IsaPred<ScopeAttrInterface>))
-      continue;
-    if (auto array = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
-        array && array.asArrayRef() == ArrayRef<int64_t>(ties))
-      continue;
-    return false;
-  }
-  return true;
-}
-
 /// Returns the name the callee of `scope` should have: the scope's own zone
 /// name, or `<anchor>_scope_<counter>`.
 static std::string getCalleeName(ScopeOpInterface scope, Operation *anchor,
                                  unsigned &counter) {
-  for (ScopeAttrInterface attr : scope.getScopeAttributes())
-    if (auto zone = dyn_cast<ZoneAttr>(attr))
-      return zone.getName().str();
+  if (StringRef scopeName = getScopeName(scope); !scopeName.empty())
+    return scopeName.str();
   std::string name;
   if (auto symbol = dyn_cast<SymbolOpInterface>(anchor))
     name = (symbol.getName() + "_").str();
   return name + "scope_" + std::to_string(counter++);
-}
-
-/// Returns true if `terminator` returns control from the scope body it ends
-/// (for util.scope, the verifier requires it to be a util.return).
-static bool exitsScope(Operation *terminator) {
-  return terminator->getNumSuccessors() == 0 &&
-         (terminator->hasTrait<OpTrait::ReturnLike>() ||
-          isa<RegionBranchTerminatorOpInterface>(terminator));
 }
 
 //===----------------------------------------------------------------------===//
@@ -255,7 +216,7 @@ static Operation *getAnchor(Operation *op) {
 
 func::FuncOp ScopeOutliner::declareCallee(ScopeOpInterface scope) {
   Operation *op = scope;
-  if (scope.isAnnotationLike() || !hasOnlyOutlinableState(scope))
+  if (scope.isAnnotationLike() || !scope.isOutlinable())
     return {};
   if (!kind.empty() && !scope.getScopeAttrOfKind(kind))
     return {};
@@ -343,11 +304,7 @@ FailureOr<OutlinePlan> ScopeOutliner::plan(ScopeOpInterface scope) {
   OperandRange explicitCaptures = scope.getExplicitCaptures();
   OutlinePlan plan;
 
-  SmallVector<Operation *> exits;
-  for (Block &block : body)
-    if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>() &&
-        exitsScope(&block.back()))
-      exits.push_back(&block.back());
+  SmallVector<Operation *> exits = getScopeExits(scope);
   auto isInBody = [&](Value value) {
     return op->isProperAncestor(value.getParentRegion()->getParentOp()) ||
            value.getParentRegion() == &body;
@@ -522,11 +479,7 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
   // returned.
   SmallVector<Value> operands(plan.captureOperands);
   llvm::append_range(operands, plan.implicitArgs);
-  SmallVector<Operation *> exits;
-  for (Block &block : body)
-    if (!block.empty() && block.back().hasTrait<OpTrait::IsTerminator>() &&
-        exitsScope(&block.back()))
-      exits.push_back(&block.back());
+  SmallVector<Operation *> exits = getScopeExits(scope);
   SmallVector<Type> resultTypes;
   for (auto [i, result] : llvm::enumerate(plan.results))
     if (result.kind == ResultPlan::Kind::Returned)

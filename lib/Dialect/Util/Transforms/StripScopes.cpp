@@ -6,9 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
-#include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
-#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -22,19 +22,6 @@ namespace scopeir::util {
 
 using namespace mlir;
 using namespace scopeir::util;
-
-/// Replaces the scope attributes of a util op (util.scope, util.annotate).
-/// Returns false for other ops.
-template <typename... OpTys>
-static bool setUtilScopeAttrs(Operation *op, ArrayAttr attrs) {
-  return (... || [&] {
-    auto typed = dyn_cast<OpTys>(op);
-    if (!typed)
-      return false;
-    typed.setScopeAttrsAttr(attrs);
-    return true;
-  }());
-}
 
 namespace {
 
@@ -93,12 +80,11 @@ struct StripScopesPass
         for (ScopeAttrInterface attr : scope.getScopeAttributes())
           if (attr.getScopeKind() != kind)
             kept.push_back(attr);
-        ArrayAttr keptAttr = rewriter.getArrayAttr(kept);
-        bool updated = false;
-        rewriter.modifyOpInPlace(scope, [&] {
-          updated = setUtilScopeAttrs<ScopeOp, AnnotateOp>(scope, keptAttr);
-        });
-        if (!updated) {
+        rewriter.startOpModification(scope);
+        if (succeeded(scope.setScopeAttributes(kept))) {
+          rewriter.finalizeOpModification(scope);
+        } else {
+          rewriter.cancelOpModification(scope);
           scope->emitOpError("carries scope attributes of other kinds than '")
               << kind
               << "', which cannot be kept when removing that kind from a "

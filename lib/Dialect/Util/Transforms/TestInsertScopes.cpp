@@ -8,7 +8,8 @@
 
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
-#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+#include "scopeir/Dialect/Util/Utils/DimBuilder.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/IR/Diagnostics.h"
@@ -118,7 +119,7 @@ ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
     });
 
   // Result dims must already exist above the range (no new op outside).
-  ScopeDimBuilder dims(annotate, /*allowCreate=*/false, dimIndex);
+  DynamicDimBuilder dims(annotate, /*allowCreate=*/false, dimIndex);
   SmallVector<SmallVector<Value>> resultDims;
   for (Value result : annotate.getResults()) {
     FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(result);

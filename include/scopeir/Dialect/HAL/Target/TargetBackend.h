@@ -89,6 +89,12 @@ private:
 /// (idempotent).
 void registerAllTargetBackends();
 
+/// Checks that every `#hal.device.target` in `root` names a registered
+/// backend whose `config` the backend accepts; emits an error at each op
+/// carrying an unknown backend (listing the registered ones) or a bad
+/// config.
+mlir::LogicalResult verifyDeviceTargets(mlir::Operation *root);
+
 /// The backend that compiles functions placed on no device.
 inline constexpr llvm::StringLiteral kDefaultHostBackend = "llvm-cpu-loops";
 

@@ -67,10 +67,12 @@ def LowerAnnotationsPass : Pass<"util-lower-annotations"> {
 }
 
 def CaptureScopeValuesPass : Pass<"util-capture-scope-values"> {
-  let summary = "Turn the implicit captures of util.scope ops into explicit ones";
+  let summary = "Turn the implicit captures of scope ops into explicit ones";
   let description = [{
-    Every value a `util.scope` body uses but that is defined above the scope
-    becomes an explicit capture: it is appended to the captures (after the
+    Every value the body of a scope op with explicit captures (a
+    `ScopeOpInterface` op that is a `ClosureOpInterface`, such as
+    `util.scope`) uses but that is defined above the scope becomes an
+    explicit capture: it is appended to the captures (after the
     existing ones), a matching entry block argument replaces its uses inside
     the body (nested regions included), and its dynamic dims are appended to
     the capture dims. Dims are reused when known (the dims of an enclosing
@@ -93,10 +95,12 @@ def CaptureScopeValuesPass : Pass<"util-capture-scope-values"> {
     ```
 
     Limits: constants (anything `m_Constant` matches) stay implicit, as the
-    canonicalizer would make them implicit again. Only `util.scope` is
-    rewritten: `ScopeOpInterface` has no hook to add captures to other scope
-    ops (lower annotations first). Values of shaped types with unknown
-    dynamic dims that are neither tensors nor memrefs stay implicit.
+    canonicalizer would make them implicit again. Annotation-like ops
+    (`util.annotate`, `hal.device.scope`) take implicit captures only and
+    are left alone (lower them first). Values of shaped types with unknown
+    dynamic dims that are neither tensors nor memrefs stay implicit, and so
+    do dynamically shaped values of a closure that carries no dims (not a
+    `ShapeAwareOpInterface`).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -134,11 +138,11 @@ def StripScopesPass : Pass<"util-strip-scopes"> {
     device off the functions.
 
     With `kind`, only scope attributes of that kind are removed: a scope
-    carrying only such attributes is stripped, while a `util.scope` or
-    `util.annotate` that also carries attributes of other kinds keeps them
-    and stays (so stripping tracing zones never drops a device placement).
-    Another scope op in that situation cannot lose one attribute through
-    `ScopeOpInterface` and is reported as an error. With `kind` and `invert`,
+    carrying only such attributes is stripped, while a scope that also
+    carries attributes of other kinds keeps them and stays (so stripping
+    tracing zones never drops a device placement). A scope op that cannot
+    carry the remaining attributes (`ScopeOpInterface::setScopeAttributes`
+    fails) is reported as an error. With `kind` and `invert`,
     only scopes carrying no attribute of that kind are stripped (whole).
 
     ```mlir
@@ -257,8 +261,8 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
     }
     ```
 
-    Limits: a scope op whose inherent attributes hold more than its scope
-    attributes, ties and operand segment sizes (state a call could not carry,
+    Limits: a scope op that is not outlinable
+    (`ScopeOpInterface::isOutlinable`: it holds state a call could not carry,
     such as a pass pipeline) is left in place, as is a scope placed directly
     in a symbol table rather than inside a function or other op, or inside
     transform IR. Discardable attributes of the scope op move to the call.
@@ -343,7 +347,9 @@ def ExtractScopePass : Pass<"util-extract-scope", "mlir::ModuleOp"> {
 def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
   let summary = "Tie scope results to captures they are computed in place from";
   let description = [{
-    Ties an untied result of a `util.scope` to explicit capture `k` when
+    Ties an untied result of a scope op with ties (a `ScopeOpInterface` op
+    that is a `ClosureOpInterface` whose `TiedOpInterface` ties index its
+    closure operands, such as `util.scope`) to explicit capture `k` when
     every `util.return` of the body returns a value produced in place from
     the block argument of capture `k`, through a chain of:
 
@@ -365,8 +371,8 @@ def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
     also implicitly in its body), and every other use is in an op before
     the scope in that block.
 
-    Tying drops the result's dims from `result_dims`: a tied result has its
-    capture's dims.
+    Tying drops the result's dims from the op's result dims
+    (`ShapeAwareOpInterface`): a tied result has its capture's dims.
 
     ```mlir
     %r = util.scope (%t as %a: tensor<?xf32>{%d}) -> (tensor<?xf32>{%d}) {
@@ -378,8 +384,8 @@ def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
     ```
 
     Limits: `scf.if`, `scf.while` and casts end a chain; a result is tied to
-    one capture even if several would do; only `util.scope` is rewritten
-    (other scope ops have no ties).
+    one capture even if several would do; scope ops without ties
+    (annotations) are left alone.
   }];
 }
 
@@ -390,9 +396,10 @@ def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
 def TestScopeTypeConversionPass : Pass<"test-scope-type-conversion", "::mlir::ModuleOp"> {
   let summary = "Test the structural type conversion of scopes (1:1 and 1:N)";
   let description = [{
-    Exercises `populateScopeTypeConversionPatterns` together with upstream's
-    function, call, return, branch and `scf` structural conversions, with a
-    test type converter:
+    Exercises `populateScopeTypeConversionPatterns` (every scope op the
+    context has registered, `hal.device.scope` included) together with
+    upstream's function, call, return, branch and `scf` structural
+    conversions, with a test type converter:
 
     - `complex<f32>` becomes two `f32` values (1:N); `complex.create`,
       `complex.re`, `complex.im` and `complex.add` are rewritten onto the
@@ -424,12 +431,13 @@ def TestScopeTypeConversionPass : Pass<"test-scope-type-conversion", "::mlir::Mo
 def TestInsertScopesPass : Pass<"util-test-insert-scopes"> {
   let summary = "Wrap random ranges of ops in scopes (tests insert/remove safety)";
   let description = [{
-    Test pass for the insert/remove invariant: wraps pseudo-random ranges of
-    consecutive ops in scopes, in function bodies and in the blocks of region
-    ops and scopes nested in them (`scf.for`, `scf.if`, `util.scope`, ...;
-    not in bodies such as `linalg.generic`'s), and sometimes again inside
-    the scopes it just created. Each scope gets random scope attributes (a
-    `#util.zone` with a random name, or none) and a random form:
+    Test pass for the insert/remove invariant (docs/invariants.md): wraps
+    pseudo-random ranges of consecutive ops in scopes, in function bodies and
+    in the blocks of region ops and scopes nested in them (`scf.for`,
+    `scf.if`, `util.scope`, ...; not in bodies such as `linalg.generic`'s),
+    and sometimes again inside the scopes it just created. Each scope gets
+    random scope attributes (a `#util.zone` with a random name, or none) and
+    a random form:
     `util.annotate`; `util.scope` with implicit captures only; or
     `util.scope` with some values captured explicitly, with their dims, and
     results tied to captures where certain (the returned value is produced

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SCOPEIR_LIB_DIALECT_HAL_TRANSFORMS_LLVMCPUDEVICECONFIG_H
-#define SCOPEIR_LIB_DIALECT_HAL_TRANSFORMS_LLVMCPUDEVICECONFIG_H
+#ifndef SCOPEIR_LIB_DIALECT_HAL_TARGET_LLVMCPUDEVICECONFIG_H
+#define SCOPEIR_LIB_DIALECT_HAL_TARGET_LLVMCPUDEVICECONFIG_H
 
 #include "scopeir/Dialect/HAL/IR/HALAttrs.h"
 #include "scopeir/Dialect/HAL/Target/LLVMCPUConfig.h"
@@ -31,4 +31,4 @@ inline mlir::FailureOr<LLVMCPUConfig> lookupLLVMCPUConfig(mlir::Operation *op) {
 
 } // namespace scopeir::hal
 
-#endif // SCOPEIR_LIB_DIALECT_HAL_TRANSFORMS_LLVMCPUDEVICECONFIG_H
+#endif // SCOPEIR_LIB_DIALECT_HAL_TARGET_LLVMCPUDEVICECONFIG_H

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Pipeline/BufferIO.h"
+#include "scopeir/Runner/BufferIO.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -20,13 +20,13 @@
 #include <cstring>
 
 using namespace llvm;
-using namespace scopeir::pipeline;
+using namespace scopeir::runner;
 
 static Error makeError(const Twine &message) {
   return createStringError(inconvertibleErrorCode(), message);
 }
 
-size_t scopeir::pipeline::getElementSize(ElementType type) {
+size_t scopeir::runner::getElementSize(ElementType type) {
   switch (type) {
   case ElementType::I1:
   case ElementType::I8:
@@ -43,7 +43,7 @@ size_t scopeir::pipeline::getElementSize(ElementType type) {
   llvm_unreachable("unknown element type");
 }
 
-StringRef scopeir::pipeline::getElementTypeName(ElementType type) {
+StringRef scopeir::runner::getElementTypeName(ElementType type) {
   switch (type) {
   case ElementType::I1:
     return "i1";
@@ -64,7 +64,7 @@ StringRef scopeir::pipeline::getElementTypeName(ElementType type) {
 }
 
 std::optional<ElementType>
-scopeir::pipeline::parseElementTypeName(StringRef name) {
+scopeir::runner::parseElementTypeName(StringRef name) {
   return StringSwitch<std::optional<ElementType>>(name)
       .Case("i1", ElementType::I1)
       .Case("i8", ElementType::I8)
@@ -193,7 +193,7 @@ static Expected<std::unique_ptr<MemoryBuffer>> readFile(StringRef path) {
   return std::move(*file);
 }
 
-Expected<HostBuffer> scopeir::pipeline::parseInputSpec(StringRef spec) {
+Expected<HostBuffer> scopeir::runner::parseInputSpec(StringRef spec) {
   spec = spec.trim();
   if (spec.starts_with("@"))
     return readNpyFile(spec.drop_front());
@@ -314,7 +314,7 @@ static void printDims(raw_ostream &os, const HostBuffer &buffer, unsigned dim,
   }
 }
 
-std::string scopeir::pipeline::formatBuffer(const HostBuffer &buffer) {
+std::string scopeir::runner::formatBuffer(const HostBuffer &buffer) {
   std::string result;
   raw_string_ostream os(result);
   os << buffer.getTypeString() << '=';
@@ -385,7 +385,7 @@ static std::optional<StringRef> findNpyKey(StringRef header, StringRef key) {
   return rest.ltrim();
 }
 
-Expected<HostBuffer> scopeir::pipeline::readNpyFile(StringRef path) {
+Expected<HostBuffer> scopeir::runner::readNpyFile(StringRef path) {
   Expected<std::unique_ptr<MemoryBuffer>> file = readFile(path);
   if (!file)
     return file.takeError();
@@ -459,8 +459,7 @@ Expected<HostBuffer> scopeir::pipeline::readNpyFile(StringRef path) {
   return std::move(buffer);
 }
 
-Error scopeir::pipeline::writeNpyFile(const HostBuffer &buffer,
-                                      StringRef path) {
+Error scopeir::runner::writeNpyFile(const HostBuffer &buffer, StringRef path) {
   std::string header = "{'descr': '" + getNpyDescr(buffer.elementType).str() +
                        "', 'fortran_order': False, 'shape': (";
   for (int64_t dim : buffer.shape)

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SCOPEIR_PIPELINE_BUFFERIO_H
-#define SCOPEIR_PIPELINE_BUFFERIO_H
+#ifndef SCOPEIR_RUNNER_BUFFERIO_H
+#define SCOPEIR_RUNNER_BUFFERIO_H
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace scopeir::pipeline {
+namespace scopeir::runner {
 
 /// Element types scope-run exchanges with compiled functions.
 enum class ElementType { I1, I8, I16, I32, I64, F32, F64 };
@@ -63,6 +63,6 @@ llvm::Expected<HostBuffer> readNpyFile(llvm::StringRef path);
 /// Writes `buffer` as a NumPy .npy file (format 1.0).
 llvm::Error writeNpyFile(const HostBuffer &buffer, llvm::StringRef path);
 
-} // namespace scopeir::pipeline
+} // namespace scopeir::runner
 
-#endif // SCOPEIR_PIPELINE_BUFFERIO_H
+#endif // SCOPEIR_RUNNER_BUFFERIO_H

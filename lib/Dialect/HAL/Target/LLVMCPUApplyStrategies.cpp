@@ -14,7 +14,7 @@
 #include "LLVMCPUDeviceConfig.h"
 
 #include "scopeir/Dialect/HAL/Target/CPUTarget.h"
-#include "scopeir/Dialect/HAL/Transforms/Passes.h"
+#include "scopeir/Dialect/HAL/Target/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -35,7 +35,7 @@
 
 namespace scopeir::hal {
 #define GEN_PASS_DEF_LLVMCPUAPPLYSTRATEGIESPASS
-#include "scopeir/Dialect/HAL/Transforms/Passes.h.inc"
+#include "scopeir/Dialect/HAL/Target/Passes.h.inc"
 } // namespace scopeir::hal
 
 using namespace mlir;

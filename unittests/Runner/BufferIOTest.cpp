@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Pipeline/BufferIO.h"
+#include "scopeir/Runner/BufferIO.h"
 
 #include "llvm/Support/FileSystem.h"
 
@@ -13,7 +13,7 @@
 
 #include <cstring>
 
-using namespace scopeir::pipeline;
+using namespace scopeir::runner;
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 #include "LLVMCPUDeviceConfig.h"
 
-#include "scopeir/Dialect/HAL/Transforms/Passes.h"
+#include "scopeir/Dialect/HAL/Target/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -18,7 +18,7 @@
 
 namespace scopeir::hal {
 #define GEN_PASS_DEF_LLVMCPUCONFIGUREOPENMPPASS
-#include "scopeir/Dialect/HAL/Transforms/Passes.h.inc"
+#include "scopeir/Dialect/HAL/Target/Passes.h.inc"
 } // namespace scopeir::hal
 
 using namespace mlir;

@@ -9,7 +9,7 @@
 
 #include "LLVMCPUDeviceConfig.h"
 
-#include "scopeir/Dialect/HAL/Transforms/Passes.h"
+#include "scopeir/Dialect/HAL/Target/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -17,7 +17,7 @@
 
 namespace scopeir::hal {
 #define GEN_PASS_DEF_LLVMCPULOWERPARALLELTILESPASS
-#include "scopeir/Dialect/HAL/Transforms/Passes.h.inc"
+#include "scopeir/Dialect/HAL/Target/Passes.h.inc"
 } // namespace scopeir::hal
 
 using namespace mlir;

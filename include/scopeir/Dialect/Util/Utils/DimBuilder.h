@@ -1,25 +1,24 @@
-//===- ScopeTransformUtils.h - Helpers for scope transformations -*- C++
-//-*-===//
+//===- DimBuilder.h - Dynamic dims computed above an anchor -----*- C++ -*-===//
 //
-// This file declares helpers shared by the structural scope passes: computing
-// the dynamic dimensions of shaped values as `index` values available above a
-// scope, rebuilding a scope-like op as `util.scope`, and inlining a scope's
-// body into its parent.
+// This file declares DynamicDimBuilder, which computes the dynamic dims of
+// shaped values as `index` values available above an op (the dims of a scope
+// or dispatch region being created), and DimOpIndex, which finds the dim ops
+// that already exist.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SCOPEIR_DIALECT_UTIL_TRANSFORMS_SCOPETRANSFORMUTILS_H
-#define SCOPEIR_DIALECT_UTIL_TRANSFORMS_SCOPETRANSFORMUTILS_H
-
-#include "scopeir/Dialect/Util/IR/UtilOps.h"
+#ifndef SCOPEIR_DIALECT_UTIL_UTILS_DIMBUILDER_H
+#define SCOPEIR_DIALECT_UTIL_UTILS_DIMBUILDER_H
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
-#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <tuple>
 
 namespace scopeir::util {
 
@@ -55,22 +54,26 @@ private:
 std::pair<mlir::Value, int64_t> matchDimOp(mlir::Operation *op);
 
 //===----------------------------------------------------------------------===//
-// ScopeDimBuilder
+// DynamicDimBuilder
 //===----------------------------------------------------------------------===//
 
 /// Computes dynamic dimensions of shaped values as `index` values that are
-/// available right above an anchor op (a scope being created or rewritten),
-/// so that they can become its capture or result dims.
+/// available right above an anchor op, so that they can become the capture
+/// or result dims of an op there: a scope being created or rewritten (the
+/// values defined in the anchor are *inside*), or a new op about to take a
+/// group of ops of the anchor's block, the anchor among them (a dispatch
+/// region: the values the group defines are inside).
 ///
 /// A value defined above the anchor reuses dims that already exist (the dims
 /// a `ShapeAwareOpInterface` producer or enclosing scope carries, a dominating
 /// `tensor.dim`, dims its producer reifies to existing values) and otherwise
 /// gets a new `tensor.dim` / `memref.dim` right before the anchor. A value
-/// defined inside the anchor is traced back to values above it: through
-/// `ShapeAwareOpInterface`, `ReifyRankedShapedTypeOpInterface`, region ops
-/// without loops (the values their regions return), elementwise ops and casts,
-/// and the anchor's explicit captures; side-effect free index computations on
-/// the way are cloned above the anchor.
+/// defined inside is traced back to values above: through
+/// `ShapeAwareOpInterface`, destination-style inits,
+/// `ReifyRankedShapedTypeOpInterface`, region ops without loops (the values
+/// their regions return), elementwise ops and casts, and the explicit
+/// captures of scopes; side-effect free index computations on the way are
+/// cloned above the anchor.
 ///
 /// With `allowCreate` false, nothing new is left in the IR: only dims that
 /// already exist as SSA values above the anchor are found.
@@ -78,11 +81,20 @@ std::pair<mlir::Value, int64_t> matchDimOp(mlir::Operation *op);
 /// Reification creates temporary ops; `eraseUnusedOps` erases every op the
 /// builder created that ended up unused. Call it once the dims are consumed
 /// (or abandoned), before any region that may hold temporaries is destroyed.
-class ScopeDimBuilder {
+class DynamicDimBuilder {
 public:
-  ScopeDimBuilder(mlir::Operation *anchor, bool allowCreate, DimOpIndex &index);
-  ScopeDimBuilder(const ScopeDimBuilder &) = delete;
-  ScopeDimBuilder &operator=(const ScopeDimBuilder &) = delete;
+  /// Dims above `anchor`; the values defined in it are inside.
+  DynamicDimBuilder(mlir::Operation *anchor, bool allowCreate,
+                    DimOpIndex &index);
+  /// Dims above `anchor` for the ops of `group` (ops of `anchor`'s block,
+  /// `anchor` among them), which are about to move into a new op created
+  /// right before `anchor`: the values they and the ops nested in them
+  /// define are inside. `group` must outlive the builder.
+  DynamicDimBuilder(mlir::Operation *anchor,
+                    const llvm::SmallPtrSetImpl<mlir::Operation *> &group,
+                    bool allowCreate, DimOpIndex &index);
+  DynamicDimBuilder(const DynamicDimBuilder &) = delete;
+  DynamicDimBuilder &operator=(const DynamicDimBuilder &) = delete;
 
   /// Returns dimension `dim` of ranked shaped `value` as a value available
   /// above the anchor.
@@ -105,8 +117,9 @@ private:
     llvm::SetVector<mlir::Operation *> created;
   };
 
-  /// Returns true if `value` is defined inside the anchor (or is one of the
-  /// anchor's own results or block arguments).
+  /// Returns true if `value` is defined inside (see the constructors; the
+  /// anchor's own results and block arguments are inside too), or by a
+  /// temporary op of this builder.
   bool isInside(mlir::Value value);
   /// Returns true if `value` may be used right above the anchor.
   bool isAvailable(mlir::Value value);
@@ -121,6 +134,8 @@ private:
   mlir::Value mapCapturedArgument(mlir::BlockArgument arg);
 
   mlir::Operation *anchor;
+  /// The ops that are inside, for a group; null for a scope anchor.
+  const llvm::SmallPtrSetImpl<mlir::Operation *> *group = nullptr;
   bool allowCreate;
   DimOpIndex &index;
   mlir::DominanceInfo domInfo;
@@ -135,53 +150,6 @@ private:
   llvm::DenseSet<std::tuple<mlir::Value, int64_t, unsigned>> failedDims;
 };
 
-//===----------------------------------------------------------------------===//
-// Rewriting scopes
-//===----------------------------------------------------------------------===//
-
-/// Appends to `values` the operand `resultIndex` of every terminator of the
-/// scope's body that returns control to the scope (the values result
-/// `resultIndex` may take).
-void getReturnedValues(ScopeOpInterface scope, unsigned resultIndex,
-                       llvm::SmallVectorImpl<mlir::Value> &values);
-
-/// Returns the implicit captures of `scope` that are worth capturing
-/// explicitly: every value defined above and used in the body except
-/// constants (those stay implicit: the canonicalizer drops explicit captures
-/// of constants).
-llvm::SmallVector<mlir::Value> getCapturableValues(ScopeOpInterface scope);
-
-/// The operands of a `util.scope` that replaces another scope op.
-struct ScopeOpOperands {
-  /// Explicit captures, in order. Must include the explicit captures of the
-  /// op being replaced (its entry block arguments map to them).
-  llvm::SmallVector<mlir::Value> captures;
-  /// Dynamic dims of the captures, flattened in capture order.
-  llvm::SmallVector<mlir::Value> captureDims;
-  /// Dynamic dims of the untied results, flattened in result order.
-  llvm::SmallVector<mlir::Value> resultDims;
-  /// One entry per result: the capture index it is tied to, or -1.
-  llvm::SmallVector<int64_t> ties;
-};
-
-/// Replaces `scope` by a `util.scope` with its scope attributes, discardable
-/// attributes, result types and body, and the given captures, dims and ties.
-/// Uses of the captures inside the body become uses of the new entry block
-/// arguments. Returns the new op.
-ScopeOp replaceWithScopeOp(mlir::RewriterBase &rewriter, ScopeOpInterface scope,
-                           const ScopeOpOperands &operands);
-
-/// Inlines the body of `scope` into its parent and erases it: entry block
-/// arguments become the explicit captures and results become the returned
-/// values. A single block ending in a return is spliced in place. A
-/// multi-block body is spliced into the parent region (its returns become
-/// `cf.br` to a continuation block) when that region may hold several
-/// blocks, and otherwise becomes the body of an `scf.execute_region`.
-/// Fails (with an error on the op) only for a malformed scope op whose entry
-/// block arguments do not match its explicit captures.
-mlir::LogicalResult inlineScope(mlir::RewriterBase &rewriter,
-                                ScopeOpInterface scope);
-
 } // namespace scopeir::util
 
-#endif // SCOPEIR_DIALECT_UTIL_TRANSFORMS_SCOPETRANSFORMUTILS_H
+#endif // SCOPEIR_DIALECT_UTIL_UTILS_DIMBUILDER_H

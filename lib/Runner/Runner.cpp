@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Pipeline/Runner.h"
+#include "scopeir/Runner/Runner.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
@@ -24,7 +24,7 @@
 #include <functional>
 
 using namespace mlir;
-using namespace scopeir::pipeline;
+using namespace scopeir::runner;
 
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -81,7 +81,7 @@ static llvm::Error checkShapedType(Type type, const llvm::Twine &what) {
   return llvm::Error::success();
 }
 
-llvm::Error scopeir::pipeline::checkSignature(FunctionType type,
+llvm::Error scopeir::runner::checkSignature(FunctionType type,
                                               ArrayRef<HostBuffer> inputs) {
   for (auto [i, result] : llvm::enumerate(type.getResults()))
     if (llvm::Error error = checkShapedType(result, "result #" + Twine(i)))
@@ -111,7 +111,7 @@ llvm::Error scopeir::pipeline::checkSignature(FunctionType type,
   return llvm::Error::success();
 }
 
-void scopeir::pipeline::prepareEntryFunction(Operation *function) {
+void scopeir::runner::prepareEntryFunction(Operation *function) {
   function->setAttr("llvm.emit_c_interface",
                     UnitAttr::get(function->getContext()));
 }
@@ -326,7 +326,7 @@ Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
 }
 
 llvm::Expected<std::vector<HostBuffer>>
-scopeir::pipeline::runFunction(ModuleOp llvmModule, StringRef name,
+scopeir::runner::runFunction(ModuleOp llvmModule, StringRef name,
                                FunctionType type, ArrayRef<HostBuffer> inputs,
                                const RunOptions &options) {
   auto executable = Executable::create(llvmModule, name, options);

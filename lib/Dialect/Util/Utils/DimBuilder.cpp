@@ -1,24 +1,22 @@
-//===- ScopeTransformUtils.cpp - Helpers for scope transformations -------===//
+//===- DimBuilder.cpp - Dynamic dims computed above an anchor ---*- C++ -*-===//
 //
-// This file implements the helpers shared by the structural scope passes:
-// dims above a scope, rebuilding a scope op as util.scope, inlining a scope.
+// This file implements DynamicDimBuilder and DimOpIndex.
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+#include "scopeir/Dialect/Util/Utils/DimBuilder.h"
+
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/IR/RegionKindInterface.h"
 #include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/ShapedOpInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -91,7 +89,7 @@ void DimOpIndex::forget(Operation *op) {
 }
 
 //===----------------------------------------------------------------------===//
-// ScopeDimBuilder
+// DynamicDimBuilder
 //===----------------------------------------------------------------------===//
 
 /// Returns the position of dimension `dim` among the dynamic dimensions of
@@ -112,21 +110,38 @@ static Operation *getOwnerOp(Value value) {
   return cast<BlockArgument>(value).getOwner()->getParentOp();
 }
 
-ScopeDimBuilder::ScopeDimBuilder(Operation *anchor, bool allowCreate,
-                                 DimOpIndex &index)
+DynamicDimBuilder::DynamicDimBuilder(Operation *anchor, bool allowCreate,
+                                     DimOpIndex &index)
     : anchor(anchor), allowCreate(allowCreate), index(index),
       builder(anchor->getContext(), &listener) {}
 
-bool ScopeDimBuilder::isInside(Value value) {
-  Operation *owner = getOwnerOp(value);
-  return owner && anchor->isAncestor(owner);
+DynamicDimBuilder::DynamicDimBuilder(
+    Operation *anchor, const llvm::SmallPtrSetImpl<Operation *> &group,
+    bool allowCreate, DimOpIndex &index)
+    : anchor(anchor), group(&group), allowCreate(allowCreate), index(index),
+      builder(anchor->getContext(), &listener) {
+  assert(group.contains(anchor) && "the anchor must be in the group");
 }
 
-bool ScopeDimBuilder::isAvailable(Value value) {
+bool DynamicDimBuilder::isInside(Value value) {
+  Operation *owner = getOwnerOp(value);
+  if (!owner)
+    return false;
+  // A temporary of reification stands for what it was computed from; it is
+  // never itself a dim above the anchor.
+  if (isCreated(owner) && !finalOps.contains(owner))
+    return true;
+  if (!group)
+    return anchor->isAncestor(owner);
+  Operation *ancestor = anchor->getBlock()->findAncestorOpInBlock(*owner);
+  return ancestor && group->contains(ancestor);
+}
+
+bool DynamicDimBuilder::isAvailable(Value value) {
   return !isInside(value) && domInfo.properlyDominates(value, anchor);
 }
 
-Value ScopeDimBuilder::mapCapturedArgument(BlockArgument arg) {
+Value DynamicDimBuilder::mapCapturedArgument(BlockArgument arg) {
   auto scope =
       dyn_cast_if_present<ScopeOpInterface>(arg.getOwner()->getParentOp());
   if (!scope || arg.getOwner() != &scope.getScopeBody().front())
@@ -137,7 +152,7 @@ Value ScopeDimBuilder::mapCapturedArgument(BlockArgument arg) {
   return captures[arg.getArgNumber()];
 }
 
-FailureOr<Value> ScopeDimBuilder::getConstantIndex(int64_t value) {
+FailureOr<Value> DynamicDimBuilder::getConstantIndex(int64_t value) {
   if (!allowCreate)
     return failure();
   Value &cached = constants[value];
@@ -150,7 +165,7 @@ FailureOr<Value> ScopeDimBuilder::getConstantIndex(int64_t value) {
   return cached;
 }
 
-FailureOr<Value> ScopeDimBuilder::getDim(Value value, int64_t dim) {
+FailureOr<Value> DynamicDimBuilder::getDim(Value value, int64_t dim) {
   auto type = dyn_cast<ShapedType>(value.getType());
   if (!type || !type.hasRank() || dim < 0 || dim >= type.getRank())
     return failure();
@@ -201,7 +216,7 @@ FailureOr<Value> ScopeDimBuilder::getDim(Value value, int64_t dim) {
   return result;
 }
 
-FailureOr<Value> ScopeDimBuilder::getKnownDimAbove(Value value, int64_t dim) {
+FailureOr<Value> DynamicDimBuilder::getKnownDimAbove(Value value, int64_t dim) {
   auto type = cast<ShapedType>(value.getType());
   unsigned dynIndex = getDynamicDimIndex(type, dim);
   unsigned numDynamic = type.getNumDynamicDims();
@@ -249,7 +264,8 @@ FailureOr<Value> ScopeDimBuilder::getKnownDimAbove(Value value, int64_t dim) {
   return failure();
 }
 
-FailureOr<Value> ScopeDimBuilder::getDimOfResult(OpResult result, int64_t dim) {
+FailureOr<Value> DynamicDimBuilder::getDimOfResult(OpResult result,
+                                                   int64_t dim) {
   Operation *op = result.getOwner();
   unsigned resultIndex = result.getResultNumber();
   auto type = cast<ShapedType>(result.getType());
@@ -339,7 +355,7 @@ FailureOr<Value> ScopeDimBuilder::getDimOfResult(OpResult result, int64_t dim) {
   return failure();
 }
 
-FailureOr<Value> ScopeDimBuilder::materialize(Value value) {
+FailureOr<Value> DynamicDimBuilder::materialize(Value value) {
   if (Value cached = valueCache.lookup(value))
     return cached;
 
@@ -400,7 +416,7 @@ FailureOr<Value> ScopeDimBuilder::materialize(Value value) {
   return result;
 }
 
-FailureOr<SmallVector<Value>> ScopeDimBuilder::getDynamicDims(Value value) {
+FailureOr<SmallVector<Value>> DynamicDimBuilder::getDynamicDims(Value value) {
   SmallVector<Value> dims;
   auto type = dyn_cast<ShapedType>(value.getType());
   if (!type || !type.hasRank())
@@ -416,7 +432,7 @@ FailureOr<SmallVector<Value>> ScopeDimBuilder::getDynamicDims(Value value) {
   return dims;
 }
 
-void ScopeDimBuilder::eraseUnusedOps() {
+void DynamicDimBuilder::eraseUnusedOps() {
   // Users are created after the values they use, so one reverse sweep
   // usually suffices; repeat until nothing changes to be safe.
   llvm::SmallPtrSet<Operation *, 16> erased;
@@ -438,168 +454,4 @@ void ScopeDimBuilder::eraseUnusedOps() {
   valueCache.clear();
   constants.clear();
   failedDims.clear();
-}
-
-//===----------------------------------------------------------------------===//
-// Rewriting scopes
-//===----------------------------------------------------------------------===//
-
-/// Returns true if `op` is a terminator that leaves the scope, handing its
-/// operands to the scope's results.
-static bool isScopeReturn(Operation *op) {
-  return op->getNumSuccessors() == 0 &&
-         (op->hasTrait<OpTrait::ReturnLike>() ||
-          isa<RegionBranchTerminatorOpInterface>(op));
-}
-
-void scopeir::util::getReturnedValues(ScopeOpInterface scope,
-                                      unsigned resultIndex,
-                                      SmallVectorImpl<Value> &values) {
-  for (Block &block : scope.getScopeBody()) {
-    if (block.empty() || !isScopeReturn(&block.back()))
-      continue;
-    Operation *terminator = &block.back();
-    if (resultIndex < terminator->getNumOperands())
-      values.push_back(terminator->getOperand(resultIndex));
-  }
-}
-
-SmallVector<Value> scopeir::util::getCapturableValues(ScopeOpInterface scope) {
-  SmallVector<Value> values = getImplicitCaptures(scope);
-  llvm::erase_if(values,
-                 [](Value value) { return matchPattern(value, m_Constant()); });
-  return values;
-}
-
-ScopeOp scopeir::util::replaceWithScopeOp(RewriterBase &rewriter,
-                                          ScopeOpInterface scope,
-                                          const ScopeOpOperands &operands) {
-  Operation *op = scope;
-  SmallVector<Attribute> scopeAttrs;
-  for (ScopeAttrInterface attr : scope.getScopeAttributes())
-    scopeAttrs.push_back(attr);
-
-  rewriter.setInsertionPoint(op);
-  auto newOp = ScopeOp::create(rewriter, op->getLoc(), op->getResultTypes(),
-                               operands.resultDims, operands.captures,
-                               operands.captureDims, operands.ties, scopeAttrs);
-  Block *newEntry = &newOp.getBody().front();
-
-  llvm::SmallDenseMap<Value, Value> captureToArg;
-  for (auto [capture, arg] :
-       llvm::zip_equal(operands.captures, newEntry->getArguments()))
-    captureToArg[capture] = arg;
-  SmallVector<Value> oldArgValues;
-  for (Value capture : scope.getExplicitCaptures()) {
-    Value arg = captureToArg.lookup(capture);
-    assert(arg && "explicit captures must stay explicit");
-    oldArgValues.push_back(arg);
-  }
-
-  // Implicit uses of the new captures become uses of their arguments.
-  Region &oldBody = scope.getScopeBody();
-  oldBody.walk([&](Operation *inner) {
-    for (OpOperand &operand : inner->getOpOperands())
-      if (Value arg = captureToArg.lookup(operand.get()))
-        rewriter.modifyOpInPlace(inner, [&] { operand.set(arg); });
-  });
-
-  Block *oldEntry = &oldBody.front();
-  rewriter.inlineRegionBefore(oldBody, newOp.getBody(), newOp.getBody().end());
-  rewriter.mergeBlocks(oldEntry, newEntry, oldArgValues);
-  newOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
-  rewriter.replaceOp(op, newOp->getResults());
-  return newOp;
-}
-
-/// Returns true if blocks may be added to the region holding `op`: a CFG
-/// region whose op is known to accept several blocks.
-static bool canSplitParentRegion(Operation *op) {
-  Region *region = op->getParentRegion();
-  Operation *parent = region->getParentOp();
-  if (!parent || !mayHaveSSADominance(*region))
-    return false;
-  // A region already holding several blocks evidently accepts them; for a
-  // single-block region only trust ops whose regions are CFGs by definition
-  // (region constraints such as SizedRegion<1> are not queryable).
-  if (!region->hasOneBlock())
-    return true;
-  return isa<FunctionOpInterface, ScopeOpInterface, scf::ExecuteRegionOp>(
-      parent);
-}
-
-LogicalResult scopeir::util::inlineScope(RewriterBase &rewriter,
-                                         ScopeOpInterface scope) {
-  Operation *op = scope;
-  Region &body = scope.getScopeBody();
-  SmallVector<Value> captures(scope.getExplicitCaptures());
-  Block *entry = &body.front();
-  if (entry->getNumArguments() != captures.size())
-    return op->emitOpError("cannot inline a scope whose entry block has ")
-           << entry->getNumArguments() << " arguments for " << captures.size()
-           << " explicit captures";
-
-  // A single block that returns: splice its ops in place.
-  if (body.hasOneBlock() && !entry->empty() && isScopeReturn(&entry->back())) {
-    Operation *terminator = &entry->back();
-    // A returned entry block argument is its capture: the block and its
-    // arguments are gone once inlined.
-    SmallVector<Value> results;
-    for (Value value : terminator->getOperands()) {
-      auto arg = dyn_cast<BlockArgument>(value);
-      results.push_back(arg && arg.getOwner() == entry
-                            ? captures[arg.getArgNumber()]
-                            : value);
-    }
-    rewriter.eraseOp(terminator);
-    rewriter.inlineBlockBefore(entry, op, captures);
-    rewriter.replaceOp(op, results);
-    return success();
-  }
-
-  if (canSplitParentRegion(op)) {
-    // Split the parent block after the scope; the body's blocks go in
-    // between and its returns branch to the continuation with the results.
-    Block *parentBlock = op->getBlock();
-    Block *continuation =
-        rewriter.splitBlock(parentBlock, std::next(op->getIterator()));
-    SmallVector<Location> locs(op->getNumResults(), op->getLoc());
-    SmallVector<Value> results(
-        continuation->addArguments(op->getResultTypes(), locs));
-    for (Block &block : body) {
-      Operation *terminator = &block.back();
-      if (!isScopeReturn(terminator))
-        continue;
-      rewriter.setInsertionPoint(terminator);
-      cf::BranchOp::create(rewriter, terminator->getLoc(), continuation,
-                           terminator->getOperands());
-      rewriter.eraseOp(terminator);
-    }
-    rewriter.inlineRegionBefore(body, continuation);
-    rewriter.replaceAllOpUsesWith(op, results);
-    rewriter.eraseOp(op);
-    rewriter.mergeBlocks(entry, parentBlock, captures);
-    return success();
-  }
-
-  // The parent region takes one block: keep the CFG in an scf.execute_region.
-  rewriter.setInsertionPoint(op);
-  auto executeRegion = scf::ExecuteRegionOp::create(rewriter, op->getLoc(),
-                                                    op->getResultTypes());
-  Region &newBody = executeRegion.getRegion();
-  rewriter.inlineRegionBefore(body, newBody, newBody.end());
-  for (auto [arg, capture] : llvm::zip_equal(entry->getArguments(), captures))
-    rewriter.replaceAllUsesWith(arg, capture);
-  entry->eraseArguments(0, entry->getNumArguments());
-  for (Block &block : newBody) {
-    Operation *terminator = &block.back();
-    if (!isScopeReturn(terminator))
-      continue;
-    rewriter.setInsertionPoint(terminator);
-    scf::YieldOp::create(rewriter, terminator->getLoc(),
-                         terminator->getOperands());
-    rewriter.eraseOp(terminator);
-  }
-  rewriter.replaceOp(op, executeRegion->getResults());
-  return success();
 }

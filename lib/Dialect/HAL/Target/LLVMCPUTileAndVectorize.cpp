@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Dialect/HAL/Transforms/Passes.h"
+#include "scopeir/Dialect/HAL/Target/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,7 +24,7 @@
 
 namespace scopeir::hal {
 #define GEN_PASS_DEF_LLVMCPUTILEANDVECTORIZEPASS
-#include "scopeir/Dialect/HAL/Transforms/Passes.h.inc"
+#include "scopeir/Dialect/HAL/Target/Passes.h.inc"
 } // namespace scopeir::hal
 
 using namespace mlir;

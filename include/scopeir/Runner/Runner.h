@@ -5,11 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SCOPEIR_PIPELINE_RUNNER_H
-#define SCOPEIR_PIPELINE_RUNNER_H
+#ifndef SCOPEIR_RUNNER_RUNNER_H
+#define SCOPEIR_RUNNER_RUNNER_H
 
 #include "scopeir/Dialect/HAL/Target/CPUTarget.h"
-#include "scopeir/Pipeline/BufferIO.h"
+#include "scopeir/Runner/BufferIO.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -23,7 +23,7 @@ namespace mlir {
 class ExecutionEngine;
 } // namespace mlir
 
-namespace scopeir::pipeline {
+namespace scopeir::runner {
 
 /// Checks that `function`'s signature is one scope-run can call (ranked
 /// tensors or identity-layout memrefs of supported element types) and that
@@ -86,6 +86,6 @@ runFunction(mlir::ModuleOp llvmModule, llvm::StringRef name,
             mlir::FunctionType type, llvm::ArrayRef<HostBuffer> inputs,
             const RunOptions &options);
 
-} // namespace scopeir::pipeline
+} // namespace scopeir::runner
 
-#endif // SCOPEIR_PIPELINE_RUNNER_H
+#endif // SCOPEIR_RUNNER_RUNNER_H
