@@ -40,6 +40,10 @@ config.substitutions.append(
 # Directory of MLIR's runtime support libraries, for
 # `mlir-runner -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so`.
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+# Directories of our tools and of LLVM's, for tests that hand tool paths to a
+# script (utils/upstream-integration.py).
+config.substitutions.append(("%scopeir_tools_dir", config.scopeir_tools_dir))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 
 llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
 

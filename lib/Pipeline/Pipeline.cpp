@@ -36,10 +36,12 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
     };
   } else {
     // Scopes: annotations become util.scope, device scopes become
-    // functions carrying their device, other scopes (zones) go away.
+    // functions carrying their device, other scopes (zones) go away. Every
+    // device scope must become a function (its backend compiles it), even
+    // one whose result bufferization then copies on return.
     passes = {
         "util-lower-annotations",
-        "util-outline-scopes{kind=device}",
+        "util-outline-scopes{kind=device bufferization-safe=false}",
         "util-strip-scopes",
     };
   }

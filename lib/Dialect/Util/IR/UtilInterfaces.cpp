@@ -10,6 +10,7 @@
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -190,6 +191,20 @@ static LogicalResult verifyScopeAttrs(Operation *op,
   return success();
 }
 
+Operation *scopeir::util::getEnclosingTransformOp(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (isa<transform::TransformOpInterface>(parent))
+      return parent;
+  return nullptr;
+}
+
+bool scopeir::util::isTransformHandleType(Type type) {
+  return isa<transform::TransformHandleTypeInterface,
+             transform::TransformValueHandleTypeInterface,
+             transform::TransformParamTypeInterface>(type);
+}
+
 /// Verifies the body of a scope op: every block ends in a terminator, and a
 /// terminator that returns control to the parent is a `util.return`.
 /// Terminators that never return (`llvm.unreachable`) are allowed. Operand
@@ -209,7 +224,26 @@ static LogicalResult verifyScopeBody(Operation *op, Region &body) {
 }
 
 LogicalResult scopeir::util::detail::verifyScopeOpInterface(Operation *op) {
+  // A scope says something about payload ops. Inside transform IR it would
+  // mean nothing, and the transform interpreter, which expects only
+  // transform ops there, cannot run it.
+  if (Operation *transformOp = getEnclosingTransformOp(op))
+    return op->emitOpError("cannot be nested in transform IR: a scope groups "
+                           "payload ops, not transform ops")
+               .attachNote(transformOp->getLoc())
+           << "inside this transform op";
   auto scope = cast<ScopeOpInterface>(op);
+  for (auto [i, capture] : llvm::enumerate(scope.getExplicitCaptures()))
+    if (isTransformHandleType(capture.getType()))
+      return op->emitOpError("capture #")
+             << i << " has transform dialect type " << capture.getType()
+             << "; a scope cannot capture transform handles or parameters";
+  for (OpResult result : op->getResults())
+    if (isTransformHandleType(result.getType()))
+      return op->emitOpError("result #")
+             << result.getResultNumber() << " has transform dialect type "
+             << result.getType()
+             << "; a scope cannot return transform handles or parameters";
   if (failed(verifyScopeAttrs(op, scope.getStoredScopeAttributes())))
     return failure();
   Region &body = scope.getScopeBody();

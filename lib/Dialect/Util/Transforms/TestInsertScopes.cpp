@@ -11,6 +11,7 @@
 #include "scopeir/Dialect/Util/Utils/DimBuilder.h"
 #include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Verifier.h"
@@ -216,10 +217,20 @@ void TestInsertScopesPass::runOnOperation() {
   rewriter = &localRewriter;
   // Nothing may survive from a previous run: the index holds op pointers.
   dimIndex = DimOpIndex();
+  if (getEnclosingTransformOp(getOperation()))
+    return;
 
   // Function bodies and the blocks of region ops nested in them (scf.for,
-  // scf.if, scopes, ...), in IR order.
-  getOperation()->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
+  // scf.if, scopes, ...), in IR order. Transform IR is not payload: a
+  // transform.named_sequence is function-like, but a scope in it would mean
+  // nothing (the verifier rejects it), so nothing inside transform IR is
+  // visited.
+  getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<transform::TransformOpInterface>(op))
+      return WalkResult::skip();
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    if (!func)
+      return WalkResult::advance();
     for (Region &region : func->getRegions())
       for (Block &block : region)
         worklist.push_back({&block, 0});

@@ -27,7 +27,9 @@ class ClosureOpInterface;
 class ScopeOpInterface;
 
 namespace detail {
-/// Verifies what every ScopeOpInterface op promises (see the interface).
+/// Verifies what every ScopeOpInterface op promises (see the interface),
+/// among it that it groups payload IR: it is neither nested in transform IR
+/// nor captures or returns transform handles or parameters.
 mlir::LogicalResult verifyScopeOpInterface(mlir::Operation *op);
 /// The default ClosureOpInterface::appendClosureOperands.
 void appendClosureOperands(mlir::Operation *op, mlir::ValueRange values,
@@ -158,6 +160,17 @@ mlir::LogicalResult verifyDynamicDimCount(mlir::Operation *op,
                                           llvm::StringRef what,
                                           unsigned expected,
                                           mlir::ValueRange dims);
+
+/// Returns the nearest ancestor of `op` that is transform IR (implements the
+/// transform dialect's TransformOpInterface, such as
+/// `transform.named_sequence`), or null. The transform interpreter expects
+/// only transform ops there: scopes must never be inserted into such IR.
+mlir::Operation *getEnclosingTransformOp(mlir::Operation *op);
+
+/// Returns true if `type` is a transform dialect handle or parameter type
+/// (`!transform.any_op`, `!transform.any_value`, `!transform.param<...>`,
+/// ...), which only transform IR may hold.
+bool isTransformHandleType(mlir::Type type);
 
 } // namespace scopeir::util
 

@@ -182,6 +182,11 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
     `ScopeAttrInterface` and have distinct kinds; an annotation-like op takes
     no explicit captures; every block of the body ends in a terminator, and
     every terminator that returns control to the scope is a `util.return`.
+
+    Every scope op is also verified to group payload IR: it may not be nested
+    in transform IR (an op implementing the transform dialect's
+    `TransformOpInterface`, such as `transform.named_sequence`) and may not
+    capture or return transform handles or parameters.
   }];
   let methods = [
     InterfaceMethod<"Returns the region holding the scope's ops.",
