@@ -17,14 +17,20 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::pipeline;
 
-InputType scopeir::pipeline::detectInputType(ModuleOp module) {
-  WalkResult result = module->walk([](Operation *op) {
+Operation *scopeir::pipeline::findTOSAOp(ModuleOp module) {
+  Operation *found = nullptr;
+  module->walk([&](Operation *op) {
     Dialect *dialect = op->getDialect();
-    return dialect && dialect->getNamespace() == "tosa"
-               ? WalkResult::interrupt()
-               : WalkResult::advance();
+    if (!dialect || dialect->getNamespace() != "tosa")
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
   });
-  return result.wasInterrupted() ? InputType::TOSA : InputType::Linalg;
+  return found;
+}
+
+InputType scopeir::pipeline::detectInputType(ModuleOp module) {
+  return findTOSAOp(module) ? InputType::TOSA : InputType::Linalg;
 }
 
 std::string scopeir::pipeline::getInputConversionPipeline(InputType type) {

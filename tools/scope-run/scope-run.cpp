@@ -309,6 +309,15 @@ static int runMain() {
       : inputType == InputTypeChoice::Linalg
           ? pipeline::InputType::Linalg
           : pipeline::detectInputType(*module);
+  // Forced linalg input: a TOSA op would only fail later, as an op that
+  // bufferization does not know.
+  if (inputType == InputTypeChoice::Linalg)
+    if (Operation *tosaOp = pipeline::findTOSAOp(*module)) {
+      tosaOp->emitError("TOSA op in a module compiled as linalg "
+                        "(--input-type=linalg); use --input-type=tosa or "
+                        "auto");
+      return 1;
+    }
   if (dumpDispatches)
     pm.addInstrumentation(std::make_unique<DispatchDumper>());
   if (failed(pipeline::buildCompilePipeline(pm, compileOptions, llvm::errs())))

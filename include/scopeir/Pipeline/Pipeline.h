@@ -32,6 +32,10 @@ enum class InputType {
 /// dialect (at any depth, e.g. inside a util.annotate), else linalg.
 InputType detectInputType(mlir::ModuleOp module);
 
+/// Returns the first op of the tosa dialect in `module` (at any depth), or
+/// null.
+mlir::Operation *findTOSAOp(mlir::ModuleOp module);
+
 /// Returns the textual pass list (on builtin.module) that converts `type`
 /// to linalg-on-tensors; empty for InputType::Linalg. For TOSA, upstream's
 /// conversions nested on every function:
