@@ -1,7 +1,7 @@
 /*===- Dialects.h - C API of scopeir's dialects -------------------*- C -*-===*\
 |*                                                                            *|
 |* This header declares the dialect handles of scopeir's dialects, in the     *|
-|* style of upstream's mlir-c/Dialect/*.h, for use with                       *|
+|* style of upstream's mlir-c/Dialect/ headers, for use with                  *|
 |* mlirDialectHandleInsertDialect / mlirDialectHandleLoadDialect:             *|
 |*                                                                            *|
 |*   mlirGetDialectHandle__util__(), mlirGetDialectHandle__hal__(),           *|

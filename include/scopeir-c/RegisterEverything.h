@@ -17,7 +17,8 @@ extern "C" {
 
 /// Inserts every upstream dialect and extension plus scopeir's dialects into
 /// `registry` (scopeir::registerAllDialects).
-MLIR_CAPI_EXPORTED void scopeirRegisterAllDialects(MlirDialectRegistry registry);
+MLIR_CAPI_EXPORTED void
+scopeirRegisterAllDialects(MlirDialectRegistry registry);
 
 /// Registers every upstream pass, scopeir's passes and pipelines and its
 /// target backends, so that mlirParsePassPipeline and

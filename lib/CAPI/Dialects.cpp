@@ -39,9 +39,9 @@ static MlirDialect loadScopeirDialect(MlirContext context,
     return mlirStringRefCreateFromCString(#Namespace);                         \
   }                                                                            \
   MlirDialectHandle mlirGetDialectHandle__##Namespace##__() {                  \
-    static MlirDialectRegistrationHooks hooks = {                              \
-        insertScopeirDialects, load##Name##Dialect,                            \
-        get##Name##DialectNamespace};                                          \
+    static MlirDialectRegistrationHooks hooks = {insertScopeirDialects,        \
+                                                 load##Name##Dialect,          \
+                                                 get##Name##DialectNamespace}; \
     return MlirDialectHandle{&hooks};                                          \
   }
 #include "scopeir-c/Dialects.def"

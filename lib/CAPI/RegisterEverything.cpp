@@ -1,4 +1,4 @@
-//===- RegisterEverything.cpp - What every scopeir tool registers -*- C++ -*-===//
+//===- RegisterEverything.cpp - C API of what tools register ---*- C++ -*-===//
 //
 // This file implements the C counterparts of scopeir/InitAll.h.
 //

@@ -176,9 +176,8 @@ void scopeir::pipeline::registerCompilePipeline() {
         CompileOptions options;
         options.inputType = pipelineOptions.inputType;
         options.hostBackend = pipelineOptions.hostBackend;
-        options.granularity = pipelineOptions.dispatch
-                                  ? Granularity::Dispatch
-                                  : Granularity::Scope;
+        options.granularity = pipelineOptions.dispatch ? Granularity::Dispatch
+                                                       : Granularity::Scope;
         options.threads = std::max(1u, unsigned(pipelineOptions.threads));
         if (failed(parsePassPipeline(getCompilePipeline(options), pm)))
           llvm::report_fatal_error("invalid scopeir compile pipeline");

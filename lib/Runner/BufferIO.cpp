@@ -215,7 +215,8 @@ static Error storeLiteral(HostBuffer &buffer, int64_t index, StringRef token) {
     APFloat::opStatus status =
         value.convert(*getFloatSemantics(buffer.elementType),
                       APFloat::rmNearestTiesToEven, &losesInfo);
-    if ((status & APFloat::opOverflow) || (errno == ERANGE && value.isInfinity()))
+    if ((status & APFloat::opOverflow) ||
+        (errno == ERANGE && value.isInfinity()))
       return makeError("literal '" + token + "' does not fit in " +
                        getElementTypeName(buffer.elementType));
     uint64_t bits = value.bitcastToAPInt().getZExtValue();

@@ -309,10 +309,9 @@ static size_t layOutResults(TypeRange results,
   size_t offset = 0;
   for (Type result : results) {
     bool isMemRef = !isScalar(result);
-    size_t size =
-        isMemRef ? 8 * DescriptorView::getNumWords(
-                           cast<ShapedType>(result).getRank())
-                 : getElementSize(*getHostElementType(result));
+    size_t size = isMemRef ? 8 * DescriptorView::getNumWords(
+                                     cast<ShapedType>(result).getRank())
+                           : getElementSize(*getHostElementType(result));
     size_t align = isMemRef ? 8 : size;
     offset = llvm::alignTo(offset, align);
     slots.push_back({offset, isMemRef});
@@ -344,8 +343,7 @@ Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
   size_t resultBytes = layOutResults(type.getResults(), slots);
   std::vector<int64_t> resultStorage(llvm::divideCeil(resultBytes, 8), 0);
   void *resultPointer = resultStorage.data();
-  bool returnedByValue =
-      type.getNumResults() == 1 && !slots.front().isMemRef;
+  bool returnedByValue = type.getNumResults() == 1 && !slots.front().isMemRef;
 
   SmallVector<void *> packed;
   if (type.getNumResults() > 0 && !returnedByValue)
@@ -382,9 +380,9 @@ Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
       results.push_back(std::move(scalar));
       continue;
     }
-    DescriptorView view{reinterpret_cast<int64_t *>(bytes + slot.offset),
-                        static_cast<unsigned>(
-                            cast<ShapedType>(result).getRank())};
+    DescriptorView view{
+        reinterpret_cast<int64_t *>(bytes + slot.offset),
+        static_cast<unsigned>(cast<ShapedType>(result).getRank())};
     results.push_back(copyOut(view, elementType));
     // Results are owned by the caller (ownership-based deallocation copies
     // anything else) and were allocated with malloc; constants lowered to

@@ -30,12 +30,11 @@ void scopeir::printToolVersion(llvm::raw_ostream &os,
 
 void scopeir::setToolVersionPrinter(
     llvm::StringRef toolName, std::function<void(llvm::raw_ostream &)> extra) {
-  cl::SetVersionPrinter(
-      [name = toolName.str(), extra](llvm::raw_ostream &os) {
-        printToolVersion(os, name);
-        if (extra)
-          extra(os);
-      });
+  cl::SetVersionPrinter([name = toolName.str(), extra](llvm::raw_ostream &os) {
+    printToolVersion(os, name);
+    if (extra)
+      extra(os);
+  });
 }
 
 void scopeir::unregisterOption(llvm::StringRef name) {

@@ -49,17 +49,20 @@ namespace cl = llvm::cl;
 
 // --help shows these categories only (sorted by name); LLVM's and MLIR's
 // options stay available and are listed by --help-hidden.
-static ToolOptionCategory ioCategory(
-    "Input and output",
-    "The module, the function to run, its arguments and results");
-static ToolOptionCategory devicesCategory(
-    "Devices", "Where device code runs and on how many threads");
-static ToolOptionCategory compileCategory(
-    "Compile", "How the module is compiled, and printing it instead of "
-               "running it");
-static ToolOptionCategory benchmarkCategory(
-    "Benchmark and trace", "Timing the function and seeing where its "
-                           "dispatches run");
+static ToolOptionCategory
+    ioCategory("Input and output",
+               "The module, the function to run, its arguments and results");
+static ToolOptionCategory
+    devicesCategory("Devices",
+                    "Where device code runs and on how many threads");
+static ToolOptionCategory
+    compileCategory("Compile",
+                    "How the module is compiled, and printing it instead of "
+                    "running it");
+static ToolOptionCategory
+    benchmarkCategory("Benchmark and trace",
+                      "Timing the function and seeing where its "
+                      "dispatches run");
 
 static cl::opt<std::string> inputFilename(cl::Positional,
                                           cl::desc("<input .mlir file>"),
@@ -96,8 +99,7 @@ static cl::opt<bool> listDevices("list-devices",
                                  cl::cat(devicesCategory));
 static cl::opt<std::string> hostBackend(
     "host-backend", cl::desc("Backend compiling functions placed on no device"),
-    cl::init(std::string(hal::kDefaultHostBackend)),
-    cl::cat(devicesCategory));
+    cl::init(std::string(hal::kDefaultHostBackend)), cl::cat(devicesCategory));
 
 /// Parses a positive integer.
 struct PositiveIntParser : public cl::parser<unsigned> {
@@ -304,11 +306,11 @@ static int runMain() {
   unsigned threads = getThreadsOption();
   compileOptions.threads =
       threads ? threads : std::max(1u, std::thread::hardware_concurrency());
-  compileOptions.inputType =
-      inputType == InputTypeChoice::TOSA ? pipeline::InputType::TOSA
-      : inputType == InputTypeChoice::Linalg
-          ? pipeline::InputType::Linalg
-          : pipeline::detectInputType(*module);
+  compileOptions.inputType = inputType == InputTypeChoice::TOSA
+                                 ? pipeline::InputType::TOSA
+                             : inputType == InputTypeChoice::Linalg
+                                 ? pipeline::InputType::Linalg
+                                 : pipeline::detectInputType(*module);
   // Forced linalg input: a TOSA op would only fail later, as an op that
   // bufferization does not know.
   if (inputType == InputTypeChoice::Linalg)
