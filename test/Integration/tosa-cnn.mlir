@@ -50,3 +50,9 @@
 // Forced linalg input: a located error, not a failure deep in the pipeline.
 // RUN: not scope-run %scopeir_src_root/examples/tosa-cnn.mlir --input-type=linalg --input="2x8x8x1xf32=0" 2>&1 | FileCheck %s --check-prefix=LINALG
 // LINALG: tosa-cnn.mlir:{{[0-9]+}}:{{[0-9]+}}: error: TOSA op in a module compiled as linalg (--input-type=linalg); use --input-type=tosa or auto
+
+// scope-opt's compile pipeline takes the input type too.
+// RUN: scope-opt %scopeir_src_root/examples/tosa-cnn.mlir --scopeir-compile-to-llvm=input-type=tosa | FileCheck %s --check-prefix=OPT
+// OPT-NOT: tosa.
+// OPT: llvm.func @main(
+// OPT-NOT: tosa.
