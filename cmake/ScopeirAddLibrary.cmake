@@ -5,6 +5,12 @@
 # already depend on libMLIR.so, so linking the static MLIR archives as well
 # would load a second copy of MLIR into the same process.
 
+#
+# Libraries and tools are installed (`cmake --install`): libraries into
+# lib/ as part of the `scopeirTargets` export set that scopeirConfig.cmake
+# imports, tools into bin/. The global property SCOPEIR_INSTALLED_TARGETS
+# lists them (the package test needs them built).
+
 # scopeir_add_library(name SRCS... [DEPENDS tblgen-targets...] [LINK_LIBS libs...])
 function(scopeir_add_library name)
   cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS" ${ARGN})
@@ -14,6 +20,23 @@ function(scopeir_add_library name)
     add_dependencies(${name} ${ARG_DEPENDS})
   endif()
   target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR LLVM)
+  scopeir_install_library(${name})
+endfunction()
+
+# scopeir_install_library(target)
+#
+# Installs a library target and adds it to the export set; its users find
+# our headers (sources and generated) through it.
+function(scopeir_install_library name)
+  target_include_directories(${name} PUBLIC
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  install(TARGETS ${name} EXPORT scopeirTargets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  set_property(GLOBAL APPEND PROPERTY SCOPEIR_INSTALLED_TARGETS ${name})
 endfunction()
 
 # scopeir_add_tool(name SRCS... [LINK_LIBS libs...])
@@ -26,4 +49,6 @@ function(scopeir_add_tool name)
   if(SCOPEIR_ENABLE_SANITIZERS)
     target_link_libraries(${name} PRIVATE ScopeirSanitizerDefaults)
   endif()
+  install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  set_property(GLOBAL APPEND PROPERTY SCOPEIR_INSTALLED_TARGETS ${name})
 endfunction()

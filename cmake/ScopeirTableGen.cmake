@@ -89,9 +89,12 @@ endfunction()
 # scopeir_add_passes(<Name> [TD <file.td>])
 #
 # Generates Passes.h.inc (`-gen-pass-decls -name <Name>`: the pass bases,
-# create functions and register<Name>Passes(); target
-# Scopeir<Name>PassesIncGen) and <Name>Passes.md from TD (default
-# Passes.td) in the current binary directory.
+# create functions and register<Name>Passes()), the C API of the passes
+# (Passes.capi.h.inc and Passes.capi.cpp.inc, `-gen-pass-capi-* --prefix
+# <Name>`: mlirRegister<Name>Passes() and per pass mlirCreate<Name><Pass>()
+# and mlirRegister<Name><Pass>()), all in target Scopeir<Name>PassesIncGen,
+# and <Name>Passes.md from TD (default Passes.td) in the current binary
+# directory.
 function(scopeir_add_passes name)
   cmake_parse_arguments(ARG "" "TD" "" ${ARGN})
   if(NOT ARG_TD)
@@ -100,6 +103,8 @@ function(scopeir_add_passes name)
   set(TABLEGEN_OUTPUT)
   set(LLVM_TARGET_DEFINITIONS ${ARG_TD})
   mlir_tablegen(Passes.h.inc -gen-pass-decls -name ${name})
+  mlir_tablegen(Passes.capi.h.inc -gen-pass-capi-header --prefix ${name})
+  mlir_tablegen(Passes.capi.cpp.inc -gen-pass-capi-impl --prefix ${name})
   _scopeir_tablegen_group(Scopeir${name}PassesIncGen "")
   mlir_tablegen(${name}Passes.md -gen-pass-doc)
   _scopeir_tablegen_group(Scopeir${name}PassesDocGen "")

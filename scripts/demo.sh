@@ -104,3 +104,16 @@ func.func @main(%x: tensor<?x10xf32>) -> tensor<?x10xf32> {
 }
 MLIR
 "$run" "$tmp/id.mlir" --input="@$tmp/probs.npy"
+step=$((step + 1))
+
+# A TOSA model (what TFLite and other frontends export), its layers in
+# scopes: scope-run converts TOSA to linalg inside the scopes first.
+cnn="$SCOPEIR_ROOT/examples/tosa-cnn.mlir"
+rel_cnn="${cnn#"$SCOPEIR_ROOT"/}"
+images=""
+for i in $(seq 0 127); do
+  images="$images $(awk -v i="$i" 'BEGIN { print ((37 * i) % 17 - 8) / 8 }')"
+done
+stage "$step. A TOSA CNN (conv on llvm-cpu, classifier on llvm-cpu-loops): 2 images in, 2 probability rows out" \
+  "$rel_run $rel_cnn --input=\"2x8x8x1xf32=...\" --dump-dispatches"
+"$run" "$cnn" --input="2x8x8x1xf32=$images" --dump-dispatches

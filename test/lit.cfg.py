@@ -43,7 +43,15 @@ config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 # Directories of our tools and of LLVM's, for tests that hand tool paths to a
 # script (utils/upstream-integration.py).
 config.substitutions.append(("%scopeir_tools_dir", config.scopeir_tools_dir))
+# The build tree itself, for `cmake --install` (Package/).
+config.substitutions.append(("%scopeir_obj_root", config.scopeir_obj_root))
 config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
+# This build's toolchain, for configuring a project against its install tree.
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+config.substitutions.append(("%cc", config.c_compiler))
+config.substitutions.append(("%make_program", config.make_program))
+config.substitutions.append(("%llvm_use_linker", config.llvm_use_linker or "''"))
 
 llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
 
@@ -71,6 +79,8 @@ llvm_config.add_tool_substitutions(
     [
         ToolSubst("scope-opt", unresolved="fatal"),
         ToolSubst("scope-run", unresolved="fatal"),
+        ToolSubst("scope-lsp-server", unresolved="fatal"),
+        ToolSubst("scopeir-capi-test", unresolved="fatal"),
     ],
     [config.scopeir_tools_dir],
 )

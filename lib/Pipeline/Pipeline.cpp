@@ -9,6 +9,7 @@
 
 #include "scopeir/InitAll.h"
 
+#include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -16,16 +17,62 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::pipeline;
 
+Operation *scopeir::pipeline::findTOSAOp(ModuleOp module) {
+  Operation *found = nullptr;
+  module->walk([&](Operation *op) {
+    Dialect *dialect = op->getDialect();
+    if (!dialect || dialect->getNamespace() != "tosa")
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+InputType scopeir::pipeline::detectInputType(ModuleOp module) {
+  return findTOSAOp(module) ? InputType::TOSA : InputType::Linalg;
+}
+
+std::string scopeir::pipeline::getInputConversionPipeline(InputType type) {
+  switch (type) {
+  case InputType::Linalg:
+    return "";
+  case InputType::TOSA:
+    // Upstream's TOSA to linalg-on-tensors conversions, in the order of its
+    // own TOSA pipelines (named ops first: they match TOSA ops the
+    // elementwise conversion would otherwise take). Each is a partial
+    // conversion of the whole function, so it rewrites TOSA ops nested in
+    // scopes too and leaves the scope ops (unknown to it, hence legal) in
+    // place.
+    return "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,"
+           "tosa-to-tensor,canonicalize)";
+  }
+  llvm_unreachable("unknown input type");
+}
+
 std::string
 scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   std::string host = "host-backend=" + options.hostBackend;
   SmallVector<std::string> passes;
+  if (std::string input = getInputConversionPipeline(options.inputType);
+      !input.empty())
+    passes.push_back(input);
+  // Calls: a call into a function placed on another device becomes a scope
+  // on that device around the call, then every call is inlined, so that a
+  // model split into per-device functions compiles like one written with
+  // scopes. The inliner's default cleanup (canonicalize) is left out: it
+  // would reach every function, not only the ones that had calls.
+  passes.append({
+      "hal-wrap-cross-device-calls",
+      "inline{default-pipeline=}",
+      "symbol-dce",
+  });
   if (options.granularity == Granularity::Dispatch) {
     // Scopes: annotations become util.scope and zones go away (no tracing),
     // so that fusion sees through them; dispatch regions form inside the
     // device scopes and become per-device executable functions in the host
     // module, called from the device scopes, which then go away too.
-    passes = {
+    passes.append({
         "util-lower-annotations",
         "flow-record-scope-paths",
         "util-strip-scopes{kind=zone}",
@@ -33,17 +80,17 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
         "flow-outline-dispatch-regions",
         "flow-link-executables",
         "util-strip-scopes",
-    };
+    });
   } else {
     // Scopes: annotations become util.scope, device scopes become
     // functions carrying their device, other scopes (zones) go away. Every
     // device scope must become a function (its backend compiles it), even
     // one whose result bufferization then copies on return.
-    passes = {
+    passes.append({
         "util-lower-annotations",
         "util-outline-scopes{kind=device bufferization-safe=false}",
         "util-strip-scopes",
-    };
+    });
   }
   passes.append({
       // Per-device codegen on tensors, bufferization, then on buffers.
@@ -92,16 +139,56 @@ LogicalResult scopeir::pipeline::buildCompilePipeline(
   return parsePassPipeline(getCompilePipeline(options), pm, errs);
 }
 
+namespace {
+/// The options of `scopeir-compile-to-llvm`: those of CompileOptions.
+struct CompilePipelineOptions
+    : public PassPipelineOptions<CompilePipelineOptions> {
+  Option<InputType> inputType{
+      *this, "input-type", llvm::cl::desc("The dialects of the input"),
+      llvm::cl::init(InputType::Linalg),
+      llvm::cl::values(
+          clEnumValN(InputType::Linalg, "linalg", "linalg-on-tensors"),
+          clEnumValN(InputType::TOSA, "tosa",
+                     "TOSA, converted to linalg-on-tensors first"))};
+  Option<std::string> hostBackend{
+      *this, "host-backend",
+      llvm::cl::desc("Backend compiling functions placed on no device"),
+      llvm::cl::init(hal::kDefaultHostBackend.str())};
+  Option<bool> dispatch{
+      *this, "dispatch",
+      llvm::cl::desc("Dispatch granularity (false: each device scope is one "
+                     "function)"),
+      llvm::cl::init(true)};
+  Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads of the parallel loops (N > 1: OpenMP)"),
+      llvm::cl::init(1)};
+};
+} // namespace
+
 void scopeir::pipeline::registerCompilePipeline() {
-  static const std::string description =
-      "Compile a module with scopes to the LLVM dialect as scope-run does by "
-      "default (dispatch granularity, host backend " +
-      hal::kDefaultHostBackend.str() + "), on one thread";
-  static PassPipelineRegistration<> registration(
-      "scopeir-compile-to-llvm", description,
-      [](OpPassManager &pm) {
+  static PassPipelineRegistration<CompilePipelineOptions> compile(
+      "scopeir-compile-to-llvm",
+      "Compile a module with scopes to the LLVM dialect as scope-run does "
+      "(by default: linalg input, dispatch granularity, the default host "
+      "backend, one thread)",
+      [](OpPassManager &pm, const CompilePipelineOptions &pipelineOptions) {
         CompileOptions options;
+        options.inputType = pipelineOptions.inputType;
+        options.hostBackend = pipelineOptions.hostBackend;
+        options.granularity = pipelineOptions.dispatch ? Granularity::Dispatch
+                                                       : Granularity::Scope;
+        options.threads = std::max(1u, unsigned(pipelineOptions.threads));
         if (failed(parsePassPipeline(getCompilePipeline(options), pm)))
           llvm::report_fatal_error("invalid scopeir compile pipeline");
+      });
+  static PassPipelineRegistration<> tosa(
+      "scopeir-tosa-to-linalg",
+      "Convert TOSA to linalg-on-tensors as scope-run --input-type=tosa "
+      "does, converting the ops inside scopes in place",
+      [](OpPassManager &pm) {
+        if (failed(parsePassPipeline(
+                getInputConversionPipeline(InputType::TOSA), pm)))
+          llvm::report_fatal_error("invalid TOSA input pipeline");
       });
 }

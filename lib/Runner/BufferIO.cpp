@@ -7,6 +7,7 @@
 
 #include "scopeir/Runner/BufferIO.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -32,6 +33,8 @@ size_t scopeir::runner::getElementSize(ElementType type) {
   case ElementType::I8:
     return 1;
   case ElementType::I16:
+  case ElementType::F16:
+  case ElementType::BF16:
     return 2;
   case ElementType::I32:
   case ElementType::F32:
@@ -55,6 +58,10 @@ StringRef scopeir::runner::getElementTypeName(ElementType type) {
     return "i32";
   case ElementType::I64:
     return "i64";
+  case ElementType::F16:
+    return "f16";
+  case ElementType::BF16:
+    return "bf16";
   case ElementType::F32:
     return "f32";
   case ElementType::F64:
@@ -71,9 +78,31 @@ scopeir::runner::parseElementTypeName(StringRef name) {
       .Case("i16", ElementType::I16)
       .Case("i32", ElementType::I32)
       .Case("i64", ElementType::I64)
+      .Case("f16", ElementType::F16)
+      .Case("bf16", ElementType::BF16)
       .Case("f32", ElementType::F32)
       .Case("f64", ElementType::F64)
       .Default(std::nullopt);
+}
+
+StringRef scopeir::runner::getSupportedElementTypeNames() {
+  return "i1, i8, i16, i32, i64, f16, bf16, f32, f64";
+}
+
+/// Returns the APFloat semantics of a float element type, or null.
+static const fltSemantics *getFloatSemantics(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+    return &APFloat::IEEEhalf();
+  case ElementType::BF16:
+    return &APFloat::BFloat();
+  case ElementType::F32:
+    return &APFloat::IEEEsingle();
+  case ElementType::F64:
+    return &APFloat::IEEEdouble();
+  default:
+    return nullptr;
+  }
 }
 
 int64_t HostBuffer::getNumElements() const {
@@ -91,6 +120,43 @@ std::string HostBuffer::getTypeString() const {
   return result;
 }
 
+double HostBuffer::getElementAsDouble(int64_t index) const {
+  size_t size = getElementSize(elementType);
+  const uint8_t *src = data.data() + index * size;
+  if (const fltSemantics *semantics = getFloatSemantics(elementType)) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, src, size); // Little-endian host.
+    APFloat value(*semantics, APInt(size * 8, bits));
+    bool losesInfo;
+    value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                  &losesInfo);
+    return value.convertToDouble();
+  }
+  switch (elementType) {
+  case ElementType::I1:
+    return *src ? 1 : 0;
+  case ElementType::I8:
+    return static_cast<int8_t>(*src);
+  case ElementType::I16: {
+    int16_t v;
+    std::memcpy(&v, src, sizeof(v));
+    return v;
+  }
+  case ElementType::I32: {
+    int32_t v;
+    std::memcpy(&v, src, sizeof(v));
+    return v;
+  }
+  case ElementType::I64: {
+    int64_t v;
+    std::memcpy(&v, src, sizeof(v));
+    return static_cast<double>(v);
+  }
+  default:
+    llvm_unreachable("float types are handled above");
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Literals
 //===----------------------------------------------------------------------===//
@@ -103,7 +169,7 @@ static Error parseTypeString(StringRef text, HostBuffer &buffer) {
   std::optional<ElementType> type = parseElementTypeName(typeName);
   if (!type)
     return makeError("unsupported element type '" + typeName + "' in '" + text +
-                     "' (supported: i1, i8, i16, i32, i64, f32, f64)");
+                     "' (supported: " + getSupportedElementTypeNames() + ")");
   buffer.elementType = *type;
   buffer.shape.clear();
   for (StringRef part : parts) {
@@ -133,19 +199,28 @@ static Error storeLiteral(HostBuffer &buffer, int64_t index, StringRef token) {
                      " literal '" + token + "'");
   };
   switch (buffer.elementType) {
+  case ElementType::F16:
+  case ElementType::BF16:
   case ElementType::F32:
   case ElementType::F64: {
     char *end = nullptr;
     errno = 0;
-    double value = std::strtod(text.c_str(), &end);
+    double parsed = std::strtod(text.c_str(), &end);
     if (end == text.c_str() || *end != '\0')
       return bad();
-    if (buffer.elementType == ElementType::F32) {
-      float f = static_cast<float>(value);
-      std::memcpy(dst, &f, sizeof(f));
-    } else {
-      std::memcpy(dst, &value, sizeof(value));
-    }
+    // One rounding, from the double strtod returns (exact for f64), to
+    // nearest-even; a finite literal that becomes infinite does not fit.
+    APFloat value(parsed);
+    bool losesInfo;
+    APFloat::opStatus status =
+        value.convert(*getFloatSemantics(buffer.elementType),
+                      APFloat::rmNearestTiesToEven, &losesInfo);
+    if ((status & APFloat::opOverflow) ||
+        (errno == ERANGE && value.isInfinity()))
+      return makeError("literal '" + token + "' does not fit in " +
+                       getElementTypeName(buffer.elementType));
+    uint64_t bits = value.bitcastToAPInt().getZExtValue();
+    std::memcpy(dst, &bits, getElementSize(buffer.elementType));
     return Error::success();
   }
   case ElementType::I1: {
@@ -256,18 +331,14 @@ static void printElement(raw_ostream &os, const HostBuffer &buffer,
   const uint8_t *src =
       buffer.data.data() + index * getElementSize(buffer.elementType);
   switch (buffer.elementType) {
-  case ElementType::F32: {
-    float f;
-    std::memcpy(&f, src, sizeof(f));
-    os << format("%g", static_cast<double>(f));
+  case ElementType::F16:
+  case ElementType::BF16:
+  case ElementType::F32:
+  case ElementType::F64:
+    // %g keeps 6 significant digits: every f16 and bf16 value reads back
+    // exactly.
+    os << format("%g", buffer.getElementAsDouble(index));
     return;
-  }
-  case ElementType::F64: {
-    double d;
-    std::memcpy(&d, src, sizeof(d));
-    os << format("%g", d);
-    return;
-  }
   case ElementType::I1:
     os << (*src ? 1 : 0);
     return;
@@ -332,6 +403,9 @@ std::string scopeir::runner::formatBuffer(const HostBuffer &buffer) {
 
 /// Maps a NumPy `descr` (`<f4`, `|b1`, ...) to an element type.
 static std::optional<ElementType> parseNpyDescr(StringRef descr) {
+  // What writers that know ml_dtypes put there (str(dtype)).
+  if (descr == "bfloat16")
+    return ElementType::BF16;
   if (descr.size() < 3)
     return std::nullopt;
   char order = descr[0];
@@ -343,8 +417,12 @@ static std::optional<ElementType> parseNpyDescr(StringRef descr) {
           .Case("i2", ElementType::I16)
           .Case("i4", ElementType::I32)
           .Case("i8", ElementType::I64)
+          .Case("f2", ElementType::F16)
           .Case("f4", ElementType::F32)
           .Case("f8", ElementType::F64)
+          // numpy.save of an ml_dtypes.bfloat16 array: NumPy has no code
+          // for the type and writes a 2-byte void.
+          .Case("V2", ElementType::BF16)
           .Default(std::nullopt);
   if (!type)
     return std::nullopt;
@@ -366,6 +444,10 @@ static StringRef getNpyDescr(ElementType type) {
     return "<i4";
   case ElementType::I64:
     return "<i8";
+  case ElementType::F16:
+    return "<f2";
+  case ElementType::BF16:
+    return "<V2";
   case ElementType::F32:
     return "<f4";
   case ElementType::F64:
@@ -423,8 +505,8 @@ Expected<HostBuffer> scopeir::runner::readNpyFile(StringRef path) {
   std::optional<ElementType> type = parseNpyDescr(descrValue);
   if (!type)
     return bad("dtype '" + descrValue +
-               "' is not one of bool, int8/16/32/64, float32/64 "
-               "(little-endian)");
+               "' is not one of bool, int8/16/32/64, float16/32/64 or "
+               "bfloat16 (little-endian)");
   buffer.elementType = *type;
 
   std::optional<StringRef> fortran = findNpyKey(header, "fortran_order");

@@ -16,6 +16,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include <chrono>
@@ -39,6 +40,10 @@ static std::string typeToString(Type type) {
 
 /// Maps an MLIR element type to a host element type.
 static std::optional<ElementType> getHostElementType(Type type) {
+  if (type.isF16())
+    return ElementType::F16;
+  if (type.isBF16())
+    return ElementType::BF16;
   if (type.isF32())
     return ElementType::F32;
   if (type.isF64())
@@ -62,29 +67,43 @@ static std::optional<ElementType> getHostElementType(Type type) {
   return std::nullopt;
 }
 
+/// Returns true if `type` is passed as a scalar (by value), not as a
+/// memref descriptor.
+static bool isScalar(Type type) { return type.isIntOrFloat(); }
+
 /// Checks that `type` is a ranked tensor or identity-layout memref of a
-/// supported element type; `what` names it in messages.
-static llvm::Error checkShapedType(Type type, const llvm::Twine &what) {
-  auto shaped = dyn_cast<ShapedType>(type);
-  bool ok = shaped && shaped.hasRank() &&
-            (isa<RankedTensorType>(type) ||
-             (isa<MemRefType>(type) &&
-              cast<MemRefType>(type).getLayout().isIdentity()));
-  if (!ok)
-    return makeError(what + " has type " + typeToString(type) +
-                     ": scope-run passes only ranked tensors and "
-                     "identity-layout memrefs");
-  if (!getHostElementType(shaped.getElementType()))
-    return makeError(what + " has element type " +
-                     typeToString(shaped.getElementType()) +
-                     ": supported are i1, i8, i16, i32, i64, f32, f64");
+/// supported element type, or a scalar of one; `what` names it in messages.
+static llvm::Error checkValueType(Type type, const llvm::Twine &what) {
+  Type elementType = type;
+  if (!isScalar(type)) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    bool ok = shaped && shaped.hasRank() &&
+              (isa<RankedTensorType>(type) ||
+               (isa<MemRefType>(type) &&
+                cast<MemRefType>(type).getLayout().isIdentity()));
+    if (!ok)
+      return makeError(what + " has type " + typeToString(type) +
+                       ": scope-run passes only ranked tensors, "
+                       "identity-layout memrefs and scalars");
+    elementType = shaped.getElementType();
+  }
+  if (!getHostElementType(elementType))
+    return makeError(what + " has element type " + typeToString(elementType) +
+                     ": supported are " + getSupportedElementTypeNames());
   return llvm::Error::success();
+}
+
+/// Returns the element type of a tensor, memref or scalar.
+static Type getElementTypeOf(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return shaped.getElementType();
+  return type;
 }
 
 llvm::Error scopeir::runner::checkSignature(FunctionType type,
                                               ArrayRef<HostBuffer> inputs) {
   for (auto [i, result] : llvm::enumerate(type.getResults()))
-    if (llvm::Error error = checkShapedType(result, "result #" + Twine(i)))
+    if (llvm::Error error = checkValueType(result, "result #" + Twine(i)))
       return error;
   if (type.getNumInputs() != inputs.size())
     return makeError("the function takes " + Twine(type.getNumInputs()) +
@@ -93,16 +112,23 @@ llvm::Error scopeir::runner::checkSignature(FunctionType type,
   for (unsigned i = 0, e = inputs.size(); i < e; ++i) {
     Type argType = type.getInput(i);
     const HostBuffer &input = inputs[i];
-    if (llvm::Error error = checkShapedType(argType, "argument #" + Twine(i)))
+    if (llvm::Error error = checkValueType(argType, "argument #" + Twine(i)))
       return error;
-    auto shaped = cast<ShapedType>(argType);
     auto mismatch = [&]() {
       return makeError("input #" + Twine(i) + " is " + input.getTypeString() +
                        " but argument #" + Twine(i) + " has type " +
                        typeToString(argType));
     };
-    if (*getHostElementType(shaped.getElementType()) != input.elementType ||
-        shaped.getRank() != static_cast<int64_t>(input.shape.size()))
+    if (*getHostElementType(getElementTypeOf(argType)) != input.elementType)
+      return mismatch();
+    // A scalar takes a rank-0 input (`f32=0.5`).
+    if (isScalar(argType)) {
+      if (!input.shape.empty())
+        return mismatch();
+      continue;
+    }
+    auto shaped = cast<ShapedType>(argType);
+    if (shaped.getRank() != static_cast<int64_t>(input.shape.size()))
       return mismatch();
     for (auto [dim, size] : llvm::zip(shaped.getShape(), input.shape))
       if (!ShapedType::isDynamic(dim) && dim != size)
@@ -266,14 +292,46 @@ Executable::create(ModuleOp llvmModule, StringRef entryName,
   return executable;
 }
 
+/// Where one result lives in the results the C interface returns: its byte
+/// offset, and whether it is a memref descriptor (else a scalar).
+struct ResultSlot {
+  size_t offset;
+  bool isMemRef;
+};
+
+/// Lays out `results` as the C interface returns them. One scalar result is
+/// returned by value; anything else (a memref, or several results) is an
+/// LLVM struct of the scalars and descriptors, returned through a pointer
+/// passed first, its fields at their natural alignment (descriptors: 8
+/// bytes; scalars: their size, i1 one byte). Returns the total size.
+static size_t layOutResults(TypeRange results,
+                            SmallVectorImpl<ResultSlot> &slots) {
+  size_t offset = 0;
+  for (Type result : results) {
+    bool isMemRef = !isScalar(result);
+    size_t size = isMemRef ? 8 * DescriptorView::getNumWords(
+                                     cast<ShapedType>(result).getRank())
+                           : getElementSize(*getHostElementType(result));
+    size_t align = isMemRef ? 8 : size;
+    offset = llvm::alignTo(offset, align);
+    slots.push_back({offset, isMemRef});
+    offset += size;
+  }
+  return offset;
+}
+
 llvm::Expected<std::vector<HostBuffer>>
 Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
                  double *seconds) {
-  // Arguments: one descriptor per input; results: one struct of
-  // descriptors, returned through a pointer passed first.
+  // Arguments: a pointer to a descriptor per shaped input, the value itself
+  // per scalar. The packed interface takes a pointer to each argument.
   std::vector<std::vector<int64_t>> argDescriptors;
   std::vector<void *> argPointers;
-  for (const HostBuffer &input : inputs) {
+  for (auto [input, argType] : llvm::zip(inputs, type.getInputs())) {
+    if (isScalar(argType)) {
+      argDescriptors.emplace_back();
+      continue;
+    }
     argDescriptors.emplace_back(
         DescriptorView::getNumWords(input.shape.size()));
     fillDescriptor(argDescriptors.back().data(), input);
@@ -281,18 +339,24 @@ Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
   for (auto &descriptor : argDescriptors)
     argPointers.push_back(descriptor.data());
 
-  size_t resultWords = 0;
-  for (Type result : type.getResults())
-    resultWords +=
-        DescriptorView::getNumWords(cast<ShapedType>(result).getRank());
-  std::vector<int64_t> resultStorage(resultWords, 0);
+  SmallVector<ResultSlot> slots;
+  size_t resultBytes = layOutResults(type.getResults(), slots);
+  std::vector<int64_t> resultStorage(llvm::divideCeil(resultBytes, 8), 0);
   void *resultPointer = resultStorage.data();
+  bool returnedByValue = type.getNumResults() == 1 && !slots.front().isMemRef;
 
   SmallVector<void *> packed;
-  if (type.getNumResults() > 0)
+  if (type.getNumResults() > 0 && !returnedByValue)
     packed.push_back(&resultPointer);
-  for (void *&pointer : argPointers)
-    packed.push_back(&pointer);
+  for (auto [i, argType] : llvm::enumerate(type.getInputs())) {
+    if (isScalar(argType))
+      packed.push_back(const_cast<uint8_t *>(inputs[i].data.data()));
+    else
+      packed.push_back(&argPointers[i]);
+  }
+  // The packed interface stores a returned value through its last pointer.
+  if (returnedByValue)
+    packed.push_back(resultPointer);
 
   auto start = std::chrono::steady_clock::now();
   entry(packed.data());
@@ -302,17 +366,24 @@ Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
                    .count();
 
   std::vector<HostBuffer> results;
-  size_t word = 0;
   SmallPtrSet<void *, 8> freed;
   for (const HostBuffer &input : inputs)
     freed.insert(const_cast<uint8_t *>(input.data.data()));
-  for (Type result : type.getResults()) {
-    auto shaped = cast<ShapedType>(result);
-    DescriptorView view{resultStorage.data() + word,
-                        static_cast<unsigned>(shaped.getRank())};
-    word += DescriptorView::getNumWords(view.rank);
-    results.push_back(
-        copyOut(view, *getHostElementType(shaped.getElementType())));
+  auto *bytes = reinterpret_cast<uint8_t *>(resultStorage.data());
+  for (auto [result, slot] : llvm::zip(type.getResults(), slots)) {
+    ElementType elementType = *getHostElementType(getElementTypeOf(result));
+    if (!slot.isMemRef) {
+      HostBuffer scalar;
+      scalar.elementType = elementType;
+      scalar.data.assign(bytes + slot.offset,
+                         bytes + slot.offset + getElementSize(elementType));
+      results.push_back(std::move(scalar));
+      continue;
+    }
+    DescriptorView view{
+        reinterpret_cast<int64_t *>(bytes + slot.offset),
+        static_cast<unsigned>(cast<ShapedType>(result).getRank())};
+    results.push_back(copyOut(view, elementType));
     // Results are owned by the caller (ownership-based deallocation copies
     // anything else) and were allocated with malloc; constants lowered to
     // globals carry a sentinel instead of an allocation. Inputs and

@@ -7,6 +7,7 @@
 
 #include "scopeir/InitAll.h"
 #include "scopeir/Pipeline/Pipeline.h"
+#include "scopeir/Support/ToolSupport.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -14,6 +15,7 @@
 int main(int argc, char **argv) {
   scopeir::registerAllPasses();
   scopeir::pipeline::registerCompilePipeline();
+  scopeir::setToolVersionPrinter("scope-opt");
   mlir::DialectRegistry registry;
   scopeir::registerAllDialects(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(

@@ -13,6 +13,7 @@
 #include "scopeir/Pipeline/Pipeline.h"
 #include "scopeir/Runner/BufferIO.h"
 #include "scopeir/Runner/Runner.h"
+#include "scopeir/Support/ToolSupport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -46,91 +47,115 @@ using namespace mlir;
 using namespace scopeir;
 namespace cl = llvm::cl;
 
-static cl::OptionCategory category("scope-run options");
+// --help shows these categories only (sorted by name); LLVM's and MLIR's
+// options stay available and are listed by --help-hidden.
+static ToolOptionCategory
+    ioCategory("Input and output",
+               "The module, the function to run, its arguments and results");
+static ToolOptionCategory
+    devicesCategory("Devices",
+                    "Where device code runs and on how many threads");
+static ToolOptionCategory
+    compileCategory("Compile",
+                    "How the module is compiled, and printing it instead of "
+                    "running it");
+static ToolOptionCategory
+    benchmarkCategory("Benchmark and trace",
+                      "Timing the function and seeing where its "
+                      "dispatches run");
 
 static cl::opt<std::string> inputFilename(cl::Positional,
                                           cl::desc("<input .mlir file>"),
-                                          cl::init("-"), cl::cat(category));
+                                          cl::init("-"), cl::cat(ioCategory));
 static cl::opt<std::string> function("function", cl::desc("Function to run"),
-                                     cl::init("main"), cl::cat(category));
-static cl::list<std::string>
-    inputs("input",
-           cl::desc("An input: 2x3xf32=1 2 3 4 5 6, 4xf32=0.5 (splat), "
-                    "2x3xf32=@file.bin (raw) or @file.npy; repeat per "
-                    "argument"),
-           cl::cat(category));
-static cl::list<std::string>
-    outputs("output",
-            cl::desc("Write a result to @file.npy instead of printing it; "
-                     "repeat per result, in order ('-' prints it)"),
-            cl::cat(category));
+                                     cl::init("main"), cl::cat(ioCategory));
+static cl::list<std::string> inputs(
+    "input",
+    cl::desc("An argument, in order: 2x3xf32=1 2 3 4 5 6, 4xf32=0.5 "
+             "(splat), f32=0.5 or i64=3 (scalar), 2x3xbf16=@file.bin "
+             "(raw) or @file.npy; element types i1 i8 i16 i32 i64 f16 bf16 "
+             "f32 f64"),
+    cl::value_desc("value"), cl::cat(ioCategory));
+static cl::list<std::string> outputs(
+    "output",
+    cl::desc("Where a result goes, in order: @file.npy, or - to print it "
+             "(the default)"),
+    cl::value_desc("@file.npy|-"), cl::cat(ioCategory));
+enum class InputTypeChoice { Auto, Linalg, TOSA };
+static cl::opt<InputTypeChoice> inputType(
+    "input-type", cl::desc("The dialects the module is written in"),
+    cl::values(clEnumValN(InputTypeChoice::Auto, "auto",
+                          "TOSA if the module has a TOSA op, else linalg"),
+               clEnumValN(InputTypeChoice::Linalg, "linalg",
+                          "linalg-on-tensors (tensor, arith, math, ...)"),
+               clEnumValN(InputTypeChoice::TOSA, "tosa",
+                          "TOSA, converted to linalg-on-tensors first")),
+    cl::init(InputTypeChoice::Auto), cl::cat(ioCategory));
+
 static cl::opt<bool> listDevices("list-devices",
                                  cl::desc("List the registered target "
-                                          "backends and exit"),
-                                 cl::cat(category));
+                                          "backends and the JIT target, and "
+                                          "exit"),
+                                 cl::cat(devicesCategory));
 static cl::opt<std::string> hostBackend(
     "host-backend", cl::desc("Backend compiling functions placed on no device"),
-    cl::init(std::string(hal::kDefaultHostBackend)), cl::cat(category));
-static cl::opt<bool> emitLLVMDialect(
-    "emit-llvm-dialect",
-    cl::desc("Print the module lowered to the LLVM dialect and exit"),
-    cl::cat(category));
-static cl::opt<bool> emitLLVM(
-    "emit-llvm",
-    cl::desc("Print the LLVM IR module after LLVM's optimizer (as the JIT "
-             "compiles it for its target) and exit"),
-    cl::cat(category));
+    cl::init(std::string(hal::kDefaultHostBackend)), cl::cat(devicesCategory));
+
+/// Parses a positive integer.
+struct PositiveIntParser : public cl::parser<unsigned> {
+  using cl::parser<unsigned>::parser;
+  bool parse(cl::Option &option, llvm::StringRef name, llvm::StringRef arg,
+             unsigned &value) {
+    if (arg.getAsInteger(10, value) || value == 0)
+      return option.error("takes a positive integer, not '" + arg + "'");
+    return false;
+  }
+};
+
+/// --threads=N. libLLVM registers a hidden option of that name for its own
+/// use; main() unregisters it before this one is constructed (a second
+/// registration of a name is a fatal error).
+static cl::opt<unsigned, false, PositiveIntParser> &getThreadsOption() {
+  static cl::opt<unsigned, false, PositiveIntParser> threads(
+      "threads",
+      cl::desc("Threads running the parallel loops of device code (the "
+               "outer tiles of llvm-cpu's strategies); default: every core; "
+               "1 runs them sequentially. Results do not depend on it"),
+      cl::value_desc("N"), cl::init(0), cl::cat(devicesCategory));
+  return threads;
+}
+
 static cl::opt<bool> dispatchGranularity(
     "dispatch",
     cl::desc("Compile at dispatch granularity: form dispatch regions inside "
              "device scopes and compile each dispatch by its device's "
              "backend (the default; --dispatch=false compiles each device "
              "scope as one function)"),
-    cl::init(true), cl::cat(category));
-static cl::opt<bool> dumpDispatches(
-    "dump-dispatches",
-    cl::desc("Print each dispatch with its device and the scope path it "
-             "came from (implies --dispatch)"),
-    cl::cat(category));
+    cl::init(true), cl::cat(compileCategory));
 static cl::opt<unsigned> optLevel("opt-level",
                                   cl::desc("LLVM optimization level (0-3)"),
-                                  cl::init(2), cl::cat(category));
-/// --threads=N. libLLVM already registers a hidden option named `threads`,
-/// so scope-run takes this one out of argv before LLVM's parser sees it.
-static unsigned threads = 0;
-static constexpr const char *kThreadsHelp =
-    "  --threads=<N>          Threads running the parallel loops of device "
-    "code\n"
-    "                         (the outer tiles of llvm-cpu's strategies); "
-    "default:\n"
-    "                         every core; 1 runs them sequentially. Results "
-    "do not\n"
-    "                         depend on it.\n";
+                                  cl::init(2), cl::cat(compileCategory));
+static cl::opt<bool> emitLLVMDialect(
+    "emit-llvm-dialect",
+    cl::desc("Print the module lowered to the LLVM dialect and exit"),
+    cl::cat(compileCategory));
+static cl::opt<bool> emitLLVM(
+    "emit-llvm",
+    cl::desc("Print the LLVM IR module after LLVM's optimizer (as the JIT "
+             "compiles it for its target) and exit"),
+    cl::cat(compileCategory));
 
-/// Removes --threads=N / -threads=N from `args`, storing N; returns false
-/// (after a message) if N is not a positive integer.
-static bool extractThreadsOption(llvm::SmallVectorImpl<const char *> &args) {
-  for (auto it = args.begin(); it != args.end();) {
-    llvm::StringRef arg(*it);
-    if (!arg.consume_front("--threads=") && !arg.consume_front("-threads=")) {
-      ++it;
-      continue;
-    }
-    if (arg.getAsInteger(10, threads) || threads == 0) {
-      llvm::errs() << "scope-run: --threads takes a positive integer, not '"
-                   << arg << "'\n";
-      return false;
-    }
-    it = args.erase(it);
-  }
-  return true;
-}
 static cl::opt<unsigned> benchmark(
     "benchmark",
     cl::desc("Compile once, call the function N times and print the compile "
              "time and the per-call min/median/max wall time instead of the "
              "results"),
-    cl::init(0), cl::cat(category));
+    cl::value_desc("N"), cl::init(0), cl::cat(benchmarkCategory));
+static cl::opt<bool> dumpDispatches(
+    "dump-dispatches",
+    cl::desc("Print each dispatch with its device and the scope path it "
+             "came from (implies --dispatch)"),
+    cl::cat(benchmarkCategory));
 
 namespace {
 /// Prints the dispatches once they are outlined (--dump-dispatches).
@@ -278,8 +303,23 @@ static int runMain() {
   compileOptions.granularity = dispatchGranularity || dumpDispatches
                                    ? pipeline::Granularity::Dispatch
                                    : pipeline::Granularity::Scope;
+  unsigned threads = getThreadsOption();
   compileOptions.threads =
       threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+  compileOptions.inputType = inputType == InputTypeChoice::TOSA
+                                 ? pipeline::InputType::TOSA
+                             : inputType == InputTypeChoice::Linalg
+                                 ? pipeline::InputType::Linalg
+                                 : pipeline::detectInputType(*module);
+  // Forced linalg input: a TOSA op would only fail later, as an op that
+  // bufferization does not know.
+  if (inputType == InputTypeChoice::Linalg)
+    if (Operation *tosaOp = pipeline::findTOSAOp(*module)) {
+      tosaOp->emitError("TOSA op in a module compiled as linalg "
+                        "(--input-type=linalg); use --input-type=tosa or "
+                        "auto");
+      return 1;
+    }
   if (dumpDispatches)
     pm.addInstrumentation(std::make_unique<DispatchDumper>());
   if (failed(pipeline::buildCompilePipeline(pm, compileOptions, llvm::errs())))
@@ -358,18 +398,19 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   registerAsmPrinterCLOptions();
-  cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
-    os << "scope-run JIT target: " << hal::CPUTarget::getHost().describe()
-       << "\n  features: " << hal::CPUTarget::getHost().getFeaturesString()
-       << "\n";
+  unregisterOption("threads");
+  (void)getThreadsOption();
+  hideUnrelatedOptions();
+  setToolVersionPrinter("scope-run", [](llvm::raw_ostream &os) {
+    hal::CPUTarget host = hal::CPUTarget::getHost();
+    os << "  JIT target: " << host.describe() << "\n"
+       << "  JIT features: " << host.getFeaturesString() << "\n";
   });
-  llvm::SmallVector<const char *> args(argv, argv + argc);
-  if (!extractThreadsOption(args))
-    return 1;
-  std::string overview =
-      std::string("scope-run: compile a module with device scopes and run a "
-                  "function\n\n") +
-      kThreadsHelp;
-  cl::ParseCommandLineOptions(args.size(), args.data(), overview);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "scope-run: compile a module with device scopes and run a function\n\n"
+      "  scope-run model.mlir --function=main --input=2x3xf32=@x.npy\n\n"
+      "  LLVM's and MLIR's own options (--mlir-print-ir-after-all,\n"
+      "  --mlir-timing, ...) work too; --help-hidden lists them.\n");
   return runMain();
 }

@@ -45,14 +45,35 @@ TEST(BufferIO, LiteralsPrintLikeIreeRunModule) {
   EXPECT_EQ(formatBuffer(parseOk("0x4xf32=")), "0x4xf32=");
 }
 
+TEST(BufferIO, HalfFloatsRoundToNearestEven) {
+  // The bits, little-endian: f16 1.0 is 0x3c00, bf16 1.0 is 0x3f80.
+  HostBuffer half = parseOk("2xf16=1 65504");
+  ASSERT_EQ(half.data.size(), 4u);
+  EXPECT_EQ(half.data[0], 0x00);
+  EXPECT_EQ(half.data[1], 0x3c);
+  EXPECT_EQ(formatBuffer(half), "2xf16=1 65504");
+  // 1 + 2^-8 lies halfway between the bf16 neighbours 1 and 1 + 2^-7: the
+  // tie goes to the even one, 1.
+  HostBuffer brain = parseOk("2xbf16=1.00390625 -2.5");
+  ASSERT_EQ(brain.data.size(), 4u);
+  EXPECT_EQ(brain.data[0], 0x80);
+  EXPECT_EQ(brain.data[1], 0x3f);
+  EXPECT_EQ(formatBuffer(brain), "2xbf16=1 -2.5");
+  // 0.1 is not representable: f16 keeps 11 significant bits.
+  EXPECT_EQ(formatBuffer(parseOk("f16=0.1")), "f16=0.0999756");
+  EXPECT_EQ(formatBuffer(parseOk("i64=3")), "i64=3");
+}
+
 TEST(BufferIO, BadLiteralsAreErrors) {
   EXPECT_EQ(parseError("2xf32=1 2 3"),
             "input '2xf32' needs 2 values (or one to splat) but 3 were given");
   EXPECT_EQ(parseError("2xf32=1 nope"), "bad f32 literal 'nope'");
   EXPECT_EQ(parseError("2xi16=1 70000"), "literal '70000' does not fit in i16");
-  EXPECT_EQ(parseError("2xf16=1"),
-            "unsupported element type 'f16' in '2xf16' (supported: i1, i8, "
-            "i16, i32, i64, f32, f64)");
+  EXPECT_EQ(parseError("2xui8=1"),
+            "unsupported element type 'ui8' in '2xui8' (supported: i1, i8, "
+            "i16, i32, i64, f16, bf16, f32, f64)");
+  EXPECT_EQ(parseError("f16=70000"), "literal '70000' does not fit in f16");
+  EXPECT_EQ(parseError("bf16=1e39"), "literal '1e39' does not fit in bf16");
   EXPECT_EQ(parseError("-1xf32=1"),
             "bad dimension '-1' in '-1xf32' (expected e.g. 2x3xf32)");
   EXPECT_EQ(parseError("100000x100000x100000xf32=0"),
@@ -64,7 +85,8 @@ TEST(BufferIO, NpyRoundTrip) {
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("bufferio", "npy", path));
   for (llvm::StringRef spec :
        {"2x3xf32=1.5 -2 3 4 5 6e10", "4xi64=1 -1 9000000000 0", "i32=7",
-        "2x1xf64=0.1 0.2", "3xi1=1 0 1", "2xi8=-3 4", "2x2xi16=1 2 3 -4"}) {
+        "2x1xf64=0.1 0.2", "3xi1=1 0 1", "2xi8=-3 4", "2x2xi16=1 2 3 -4",
+        "3xf16=0.5 -65504 0.1", "2x2xbf16=1 -2 3e38 0.1", "bf16=0.25"}) {
     HostBuffer original = parseOk(spec);
     ASSERT_FALSE(bool(writeNpyFile(original, path)));
     llvm::Expected<HostBuffer> loaded = readNpyFile(path);

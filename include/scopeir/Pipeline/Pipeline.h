@@ -19,6 +19,36 @@
 
 namespace scopeir::pipeline {
 
+/// The dialects a module comes in (scope-run's --input-type).
+enum class InputType {
+  /// linalg-on-tensors (and tensor, arith, math, scf, ...): compiled as is.
+  Linalg,
+  /// TOSA, as TFLite and other frontends export it: converted to
+  /// linalg-on-tensors first, scopes included.
+  TOSA,
+};
+
+/// Returns the input type of `module`: TOSA if it holds an op of the tosa
+/// dialect (at any depth, e.g. inside a util.annotate), else linalg.
+InputType detectInputType(mlir::ModuleOp module);
+
+/// Returns the first op of the tosa dialect in `module` (at any depth), or
+/// null.
+mlir::Operation *findTOSAOp(mlir::ModuleOp module);
+
+/// Returns the textual pass list (on builtin.module) that converts `type`
+/// to linalg-on-tensors; empty for InputType::Linalg. For TOSA, upstream's
+/// conversions nested on every function:
+///
+///   func.func(tosa-to-linalg-named, tosa-to-linalg, tosa-to-arith,
+///             tosa-to-tensor, canonicalize)
+///
+/// They rewrite TOSA ops wherever they are nested, so ops inside
+/// util.annotate and util.scope are converted in place and the scopes stay
+/// around them; canonicalize removes what the conversions leave dead
+/// (tosa.const_shape).
+std::string getInputConversionPipeline(InputType type);
+
 /// How device code is cut out of the host program.
 enum class Granularity {
   /// Each device scope becomes one function compiled by its device's backend
@@ -33,6 +63,8 @@ enum class Granularity {
 };
 
 struct CompileOptions {
+  /// The dialects of the input module.
+  InputType inputType = InputType::Linalg;
   /// The backend compiling functions placed on no device.
   std::string hostBackend = hal::kDefaultHostBackend.str();
   /// Dispatch regions (the default) or whole scopes as the unit of device
@@ -47,7 +79,16 @@ struct CompileOptions {
 
 /// Returns the textual pass list (to add to a pass manager on
 /// builtin.module, e.g. with parsePassPipeline) that compiles a module with
-/// scopes to the LLVM dialect. At dispatch granularity:
+/// scopes to the LLVM dialect. First
+///
+///   getInputConversionPipeline           TOSA -> linalg (TOSA input only)
+///   hal-wrap-cross-device-calls          calls into another device's
+///                                        function -> scope on that device
+///   inline{default-pipeline=}            every call inlined (no cleanup
+///                                        pipeline: the scopes keep devices)
+///   symbol-dce                           callees left without calls
+///
+/// then, at dispatch granularity:
 ///
 ///   util-lower-annotations               annotations -> util.scope
 ///   flow-record-scope-paths              zone names for the scope path
@@ -74,9 +115,12 @@ mlir::LogicalResult buildCompilePipeline(mlir::OpPassManager &pm,
                                          const CompileOptions &options,
                                          llvm::raw_ostream &errs);
 
-/// Registers the compile pipeline with the default CompileOptions as
-/// `scopeir-compile-to-llvm`, so that `scope-opt --scopeir-compile-to-llvm`
-/// shows the module scope-run would run (without its options).
+/// Registers the pipelines with scope-opt's pass registry:
+///  - `scopeir-compile-to-llvm`: the compile pipeline, so that
+///    `scope-opt --scopeir-compile-to-llvm` shows the module scope-run would
+///    run; its options (`input-type`, `host-backend`, `dispatch`,
+///    `threads`) are those of CompileOptions and default to its defaults;
+///  - `scopeir-tosa-to-linalg`: getInputConversionPipeline(TOSA).
 void registerCompilePipeline();
 
 } // namespace scopeir::pipeline

@@ -2,8 +2,9 @@
 //
 // This file declares HostBuffer, a dense row-major array on the host, and
 // the text and file formats scope-run reads and writes: iree-run-module
-// style literals (`2x3xf32=1 2 3 4 5 6`, splats, `@file`), its printed form
-// (`2x3xf32=[1 2 3][4 5 6]`), raw binary and NumPy .npy files.
+// style literals (`2x3xf32=1 2 3 4 5 6`, splats, `@file`, scalars such as
+// `f32=0.5`), its printed form (`2x3xf32=[1 2 3][4 5 6]`), raw binary and
+// NumPy .npy files.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +22,9 @@
 
 namespace scopeir::runner {
 
-/// Element types scope-run exchanges with compiled functions.
-enum class ElementType { I1, I8, I16, I32, I64, F32, F64 };
+/// Element types scope-run exchanges with compiled functions: signless
+/// integers (i1 is stored as one byte, 0 or 1) and IEEE/brain floats.
+enum class ElementType { I1, I8, I16, I32, I64, F16, BF16, F32, F64 };
 
 /// Returns the size in bytes of one element in memory (i1: one byte).
 size_t getElementSize(ElementType type);
@@ -32,6 +34,9 @@ llvm::StringRef getElementTypeName(ElementType type);
 
 /// Parses an MLIR element type spelling; nullopt if unsupported.
 std::optional<ElementType> parseElementTypeName(llvm::StringRef name);
+
+/// Returns the supported spellings, comma-separated, for messages.
+llvm::StringRef getSupportedElementTypeNames();
 
 /// A dense, row-major (C order) array on the host.
 struct HostBuffer {
@@ -44,13 +49,20 @@ struct HostBuffer {
 
   /// Returns `2x3xf32` (`f32` for rank 0).
   std::string getTypeString() const;
+
+  /// Returns element `index` as a double (exact for every element type but
+  /// i64 values beyond 2^53).
+  double getElementAsDouble(int64_t index) const;
 };
 
 /// Parses one `--input=` value:
 ///  - `2x3xf32=1 2 3 4 5 6` (separators: whitespace, commas, brackets),
 ///  - `4xf32=0.5` (a single value is a splat),
+///  - `f32=0.5`, `i64=3` (rank 0: a scalar or a 0-d tensor argument),
 ///  - `2x3xf32=@file.bin` (raw little-endian C-order data),
 ///  - `@file.npy` (shape and type from the file).
+/// Float literals are rounded to nearest-even in the element type; one that
+/// overflows it (`f16=70000`) is an error, as is an integer out of range.
 llvm::Expected<HostBuffer> parseInputSpec(llvm::StringRef spec);
 
 /// Prints `buffer` as iree-run-module does: `2x3xf32=[1 2 3][4 5 6]`
@@ -58,9 +70,13 @@ llvm::Expected<HostBuffer> parseInputSpec(llvm::StringRef spec);
 std::string formatBuffer(const HostBuffer &buffer);
 
 /// Reads a NumPy .npy file (format 1.0, 2.0 or 3.0, little-endian, C order).
+/// NumPy has no bfloat16: a 2-byte void dtype (`<V2`, what `numpy.save`
+/// writes for an `ml_dtypes.bfloat16` array) or the descr `bfloat16` is
+/// read as bf16.
 llvm::Expected<HostBuffer> readNpyFile(llvm::StringRef path);
 
-/// Writes `buffer` as a NumPy .npy file (format 1.0).
+/// Writes `buffer` as a NumPy .npy file (format 1.0); bf16 as `<V2`, which
+/// `numpy.load(path).view(ml_dtypes.bfloat16)` reads back.
 llvm::Error writeNpyFile(const HostBuffer &buffer, llvm::StringRef path);
 
 } // namespace scopeir::runner

@@ -26,9 +26,10 @@ class ExecutionEngine;
 namespace scopeir::runner {
 
 /// Checks that `function`'s signature is one scope-run can call (ranked
-/// tensors or identity-layout memrefs of supported element types) and that
-/// `inputs` match its arguments in number, rank, static dims and element
-/// type. Dynamic dims (`?`) take the input's size.
+/// tensors or identity-layout memrefs of supported element types, or
+/// scalars of those types) and that `inputs` match its arguments in number,
+/// rank, static dims and element type. Dynamic dims (`?`) take the input's
+/// size; a scalar argument takes a rank-0 input (`f32=0.5`).
 llvm::Error checkSignature(mlir::FunctionType type,
                            llvm::ArrayRef<HostBuffer> inputs);
 
@@ -66,7 +67,8 @@ public:
          const RunOptions &options);
 
   /// Calls the entry with `inputs`; `type` is the function's original
-  /// signature (results are tensors or memrefs). Returns the results.
+  /// signature (tensors, memrefs and scalars). Returns the results, scalars
+  /// as rank-0 buffers.
   /// If `seconds` is given, it receives the wall time of the call itself
   /// (not of marshalling the inputs or copying the results out).
   llvm::Expected<std::vector<HostBuffer>>

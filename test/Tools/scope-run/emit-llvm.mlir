@@ -6,4 +6,4 @@
 // CHECK: define {{.*}}@_mlir_ciface_add_scale({{.*}}) {{.*}}#[[ATTRS:[0-9]+]]
 // CHECK-NOT: {{^[0-9]+x[0-9]+xf32=}}
 // CHECK: attributes #[[ATTRS]] = { {{.*}}"target-cpu"="{{[a-z0-9_-]+}}" "target-features"="+{{[^"]+}}"
-// CPU: scope-run JIT target: {{[a-z0-9_-]+}}
+// CPU: JIT target: {{[a-z0-9_-]+}}

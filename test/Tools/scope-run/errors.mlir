@@ -30,8 +30,8 @@
 // INTLIT: scope-run: --input #0: bad i32 literal '4.5'
 // RUN: not scope-run %S/Inputs/add.mlir --function=ints --input="4xi8=300" 2>&1 | FileCheck %s --check-prefix=RANGE
 // RANGE: scope-run: --input #0: literal '300' does not fit in i8
-// RUN: not scope-run %S/Inputs/add.mlir --function=add_scale --input="2x3xbf16=1" 2>&1 | FileCheck %s --check-prefix=TYPE
-// TYPE: scope-run: --input #0: unsupported element type 'bf16' in '2x3xbf16'
+// RUN: not scope-run %S/Inputs/add.mlir --function=add_scale --input="2x3xui8=1" 2>&1 | FileCheck %s --check-prefix=TYPE
+// TYPE: scope-run: --input #0: unsupported element type 'ui8' in '2x3xui8'
 // RUN: not scope-run %S/Inputs/add.mlir --function=add_scale --input="2xyxf32=1" 2>&1 | FileCheck %s --check-prefix=DIM
 // DIM: scope-run: --input #0: bad dimension 'y' in '2xyxf32'
 // RUN: not scope-run %S/Inputs/add.mlir --function=add_scale --input="1 2 3" 2>&1 | FileCheck %s --check-prefix=SPEC
@@ -50,8 +50,11 @@
 // NOFILE: scope-run: cannot open input file '{{.+}}no-such-file.mlir'
 
 // Unsupported signatures, too many outputs, bad output specs.
-// RUN: not scope-run %S/Inputs/add.mlir --function=scalar_arg --input="f32=1" 2>&1 | FileCheck %s --check-prefix=SCALAR
-// SCALAR: scope-run: @scalar_arg: result #0 has type f32: scope-run passes only ranked tensors and identity-layout memrefs
+// RUN: not scope-run %S/Inputs/add.mlir --function=vector_arg --input="4xf32=1" 2>&1 | FileCheck %s --check-prefix=VECTOR
+// VECTOR: scope-run: @vector_arg: result #0 has type vector<4xf32>: scope-run passes only ranked tensors, identity-layout memrefs and scalars
+// A scalar argument takes a rank-0 input.
+// RUN: not scope-run %S/Inputs/add.mlir --function=scalar_arg --input="1xf32=1" 2>&1 | FileCheck %s --check-prefix=SCALAR
+// SCALAR: scope-run: @scalar_arg: input #0 is 1xf32 but argument #0 has type f32
 // RUN: not scope-run %S/Inputs/add.mlir --function=add_scale --input="1x3xf32=1" --input="1x3xf32=1" --output=@a --output=@b --output=@c 2>&1 | FileCheck %s --check-prefix=OUTPUTS
 // OUTPUTS: scope-run: 3 --output given but @add_scale has 2 results
 // RUN: not scope-run %S/Inputs/add.mlir --function=add_scale --input="1x3xf32=1" --input="1x3xf32=1" --output=file.npy 2>&1 | FileCheck %s --check-prefix=OUTSPEC

@@ -19,6 +19,6 @@
 // SEQ-NOT: omp.
 
 // RUN: not scope-run %S/Inputs/add.mlir --threads=0 2>&1 | FileCheck %s --check-prefix=ZERO
-// ZERO: scope-run: --threads takes a positive integer, not '0'
+// ZERO: scope-run: for the --threads option: takes a positive integer, not '0'
 // RUN: not scope-run %S/Inputs/add.mlir -threads=two 2>&1 | FileCheck %s --check-prefix=WORD
-// WORD: scope-run: --threads takes a positive integer, not 'two'
+// WORD: scope-run: for the --threads option: takes a positive integer, not 'two'

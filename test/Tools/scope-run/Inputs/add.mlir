@@ -30,6 +30,10 @@ func.func @scalar_arg(%x: f32) -> f32 {
   return %x : f32
 }
 
+func.func @vector_arg(%x: vector<4xf32>) -> vector<4xf32> {
+  return %x : vector<4xf32>
+}
+
 func.func private @hidden(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %x : tensor<2xf32>
 }

@@ -1,0 +1,6 @@
+func.func @f() {
+  util.scope [#util.zone<"a">, #util.zone<"b">] {
+    util.return
+  }
+  return
+}
