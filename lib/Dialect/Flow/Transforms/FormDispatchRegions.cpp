@@ -70,6 +70,15 @@ static bool isClonableProducer(Operation *op) {
 
 namespace {
 
+/// Records the ops a builder creates.
+struct CreatedOpsListener : public OpBuilder::Listener {
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint) override {
+    ops.push_back(op);
+  }
+  SmallVector<Operation *> ops;
+};
+
 /// Groups the dispatchable ops of one block and turns each group into a
 /// dispatch region.
 class BlockFormation {
@@ -192,12 +201,31 @@ FailureOr<Value> BlockFormation::getDimAbove(OpBuilder &builder, Value value,
   // Otherwise reify the shape (tensor.pad: low + dim(source) + high) and
   // rewrite what it uses from inside the group.
   auto reifiable = dyn_cast<ReifyRankedShapedTypeOpInterface>(def);
-  ReifiedRankedShapedTypeDims shapes;
-  if (!reifiable || failed(reifiable.reifyResultShapes(builder, shapes)))
+  if (!reifiable)
     return failure();
-  Value size = getValueOrCreateConstantIndexOp(
-      builder, loc, shapes[cast<OpResult>(value).getResultNumber()][index]);
-  return rewriteAboveGroup(builder, size, group);
+  // Reification computes every dim of every result; the ones not asked for
+  // read group values too and must not outlive this query (they would stay
+  // above the region, using values that move into it).
+  CreatedOpsListener created;
+  OpBuilder::Listener *previous = builder.getListener();
+  builder.setListener(&created);
+  ReifiedRankedShapedTypeDims shapes;
+  LogicalResult reified = reifiable.reifyResultShapes(builder, shapes);
+  builder.setListener(previous);
+  FailureOr<Value> size = failure();
+  if (succeeded(reified)) {
+    Value reifiedSize = getValueOrCreateConstantIndexOp(
+        builder, loc, shapes[cast<OpResult>(value).getResultNumber()][index]);
+    size = rewriteAboveGroup(builder, reifiedSize, group);
+  }
+  for (Operation *op : llvm::reverse(created.ops)) {
+    if (!op->use_empty() ||
+        (succeeded(size) && size->getDefiningOp() == op))
+      continue;
+    bypassedDims.remove(op);
+    op->erase();
+  }
+  return size;
 }
 
 FailureOr<Value> BlockFormation::rewriteAboveGroup(OpBuilder &builder,
