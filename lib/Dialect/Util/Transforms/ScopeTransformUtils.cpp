@@ -112,6 +112,24 @@ static Operation *getOwnerOp(Value value) {
   return cast<BlockArgument>(value).getOwner()->getParentOp();
 }
 
+/// Returns the value that `value` stands for once scope captures are looked
+/// through: an entry block argument of a scope is its explicit capture. Two
+/// dims found on different paths (one through a capture, one through the
+/// value it captures) are the same dim when these agree.
+static Value lookThroughCaptures(Value value) {
+  while (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto scope =
+        dyn_cast_if_present<ScopeOpInterface>(arg.getOwner()->getParentOp());
+    if (!scope || arg.getOwner() != &scope.getScopeBody().front())
+      break;
+    OperandRange captures = scope.getExplicitCaptures();
+    if (arg.getArgNumber() >= captures.size())
+      break;
+    value = captures[arg.getArgNumber()];
+  }
+  return value;
+}
+
 ScopeDimBuilder::ScopeDimBuilder(Operation *anchor, bool allowCreate,
                                  DimOpIndex &index)
     : anchor(anchor), allowCreate(allowCreate), index(index),
@@ -308,11 +326,14 @@ FailureOr<Value> ScopeDimBuilder::getDimOfResult(OpResult result, int64_t dim) {
     Value common;
     for (Value value : returned) {
       FailureOr<Value> valueDim = getDim(value, dim);
-      if (failed(valueDim) || (common && common != *valueDim)) {
+      if (failed(valueDim) ||
+          (common && lookThroughCaptures(common) !=
+                         lookThroughCaptures(*valueDim))) {
         common = {};
         break;
       }
-      common = *valueDim;
+      if (!common)
+        common = *valueDim;
     }
     if (common)
       return common;
@@ -368,11 +389,13 @@ FailureOr<Value> ScopeDimBuilder::materialize(Value value) {
     Value common;
     for (Value inner : returned) {
       FailureOr<Value> above = materialize(inner);
-      if (failed(above) || (common && common != *above)) {
+      if (failed(above) || (common && lookThroughCaptures(common) !=
+                                          lookThroughCaptures(*above))) {
         common = {};
         break;
       }
-      common = *above;
+      if (!common)
+        common = *above;
     }
     if (common)
       result = common;
