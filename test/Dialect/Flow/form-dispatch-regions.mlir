@@ -251,6 +251,34 @@ func.func @dynamic_pad_two_dims(%x: tensor<?x?x2xf32>, %d0: index, %d1: index) -
 
 // -----
 
+// The fused producer's dim is a tensor.dim of its init (a function
+// argument), created while the pad's reified dim is rewritten: it must come
+// before the affine.apply that uses it (found by scope-gen, seed 119:
+// "operand #0 does not dominate this use").
+// CHECK-LABEL: func.func @dynamic_pad_of_init_argument
+//  CHECK-SAME: (%[[X:.+]]: tensor<?x4xf32>, %[[INIT:.+]]: tensor<?x4xf32>)
+//       CHECK: %[[N:.+]] = tensor.dim %[[INIT]]
+//       CHECK: %[[PN:.+]] = affine.apply #{{.+}}()[%[[N]]]
+//       CHECK: %[[R:.+]] = flow.dispatch.region -> (tensor<?x6xf32>{%[[PN]]}) {
+//       CHECK:   linalg.generic
+//       CHECK:   tensor.pad
+//       CHECK: return %[[R]]
+func.func @dynamic_pad_of_init_argument(%x: tensor<?x4xf32>, %init: tensor<?x4xf32>) -> tensor<?x6xf32> {
+  %cst = arith.constant 0.0 : f32
+  %neg = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x4xf32>) outs(%init : tensor<?x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.negf %a : f32
+    linalg.yield %s : f32
+  } -> tensor<?x4xf32>
+  %p = tensor.pad %neg low[1, 1] high[2, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %cst : f32
+  } : tensor<?x4xf32> to tensor<?x6xf32>
+  return %p : tensor<?x6xf32>
+}
+
+// -----
+
 // A dynamic matmul whose init is a function argument: its dim is a
 // tensor.dim of that argument above the region.
 // CHECK-LABEL: func.func @dynamic_init_argument

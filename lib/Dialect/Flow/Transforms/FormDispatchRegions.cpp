@@ -248,8 +248,15 @@ FailureOr<Value> BlockFormation::rewriteAboveGroup(OpBuilder &builder,
     FailureOr<Value> above = rewriteAboveGroup(builder, operand.get(), group);
     if (failed(above))
       return failure();
-    if (*above != operand.get())
-      operand.set(*above);
+    if (*above == operand.get())
+      continue;
+    operand.set(*above);
+    // A dim created for the rewrite (a tensor.dim of an init argument) is
+    // inserted after the reified ops that now use it: keep `def` after it.
+    Operation *producer = above->getDefiningOp();
+    if (producer && producer->getBlock() == def->getBlock() &&
+        def->isBeforeInBlock(producer))
+      def->moveAfter(producer);
   }
   return value;
 }
