@@ -230,11 +230,11 @@ scopeir::pipeline::runFunction(ModuleOp llvmModule, StringRef name,
   if (llvm::Error error = (*engine)->invokePacked(cifaceName, packed))
     return std::move(error);
 
+  // Every result is copied out before any buffer is freed: results may
+  // share storage (a tensor and a reshaped view of it).
   std::vector<HostBuffer> results;
+  SmallVector<void *> allocations;
   size_t word = 0;
-  SmallPtrSet<void *, 8> freed;
-  for (const HostBuffer &input : inputs)
-    freed.insert(const_cast<uint8_t *>(input.data.data()));
   for (Type result : type.getResults()) {
     auto shaped = cast<ShapedType>(result);
     DescriptorView view{resultStorage.data() + word,
@@ -242,14 +242,18 @@ scopeir::pipeline::runFunction(ModuleOp llvmModule, StringRef name,
     word += DescriptorView::getNumWords(view.rank);
     results.push_back(
         copyOut(view, *getHostElementType(shaped.getElementType())));
-    // Results are owned by the caller (ownership-based deallocation copies
-    // anything else) and were allocated with malloc; constants lowered to
-    // globals carry a sentinel instead of an allocation. Inputs and
-    // results sharing storage are freed once.
-    void *allocated = view.allocated();
+    allocations.push_back(view.allocated());
+  }
+  // Results are owned by the caller (ownership-based deallocation copies
+  // anything else) and were allocated with malloc; constants lowered to
+  // globals carry a sentinel instead of an allocation. Inputs and results
+  // sharing storage are freed once.
+  SmallPtrSet<void *, 8> freed;
+  for (const HostBuffer &input : inputs)
+    freed.insert(const_cast<uint8_t *>(input.data.data()));
+  for (void *allocated : allocations)
     if (allocated && allocated != reinterpret_cast<void *>(0xdeadbeef) &&
         freed.insert(allocated).second)
       std::free(allocated);
-  }
   return results;
 }
