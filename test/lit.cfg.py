@@ -73,7 +73,7 @@ llvm_config.add_tool_substitutions(
 # usable; each tool that is found also becomes a lit feature, so a test can say
 # `// REQUIRES: scope-run`.
 # Add each new tool here (and to SCOPEIR_TEST_TOOLS in CMakeLists.txt).
-scopeir_tools = ["scope-opt", "scope-run", "scope-gen"]
+scopeir_tools = ["scope-opt", "scope-run", "scope-gen", "scope-reduce"]
 for tool in scopeir_tools:
     subst = ToolSubst(tool, unresolved="ignore")
     llvm_config.add_tool_substitutions([subst], [config.scopeir_tools_dir])
