@@ -1,8 +1,9 @@
 # Thin helpers shared by every scopeir library and tool.
 #
-# Everything links against the single shared libMLIR.so (target `MLIR`): the
-# static MLIR archives would load a second copy of MLIR beside the dylib that
-# Debian's imported targets already pull in (BUILD-NOTES gotcha 5).
+# Everything links against the single shared libMLIR.so (target `MLIR`):
+# Debian's imported MLIR targets (MLIRExecutionEngine, MLIRMlirOptMain, ...)
+# already depend on libMLIR.so, so linking the static MLIR archives as well
+# would load a second copy of MLIR into the same process.
 
 # scopeir_add_library(name SRCS... [DEPENDS tblgen-targets...] [LINK_LIBS libs...])
 function(scopeir_add_library name)

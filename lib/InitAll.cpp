@@ -9,6 +9,7 @@
 #include "scopeir/Dialect/Flow/IR/FlowDialect.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
+#include "scopeir/Dialect/HAL/Target/Passes.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/Bufferization/BufferizableOpInterfaceImpl.h"
@@ -37,6 +38,7 @@ void scopeir::registerAllPasses() {
     mlir::registerAllPasses();
     util::registerUtilPasses();
     hal::registerHALPasses();
+    hal::registerHALTargetPasses();
     hal::registerAllTargetBackends();
     flow::registerFlowPasses();
     return true;

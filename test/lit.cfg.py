@@ -18,17 +18,10 @@ config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.scopeir_obj_root, "test")
 
-# `Unit` is deliberately not excluded: excluding it would also hide the nested
-# GoogleTest suite from discovery.  It holds no .mlir files, so nothing in it
-# is picked up as a test of this suite.
-config.excludes = [
-    "Inputs",
-    "CMakeLists.txt",
-    "README.md",
-    "lit.cfg.py",
-    "lit.site.cfg.py",
-    "lit.site.cfg.py.in",
-]
+# Only .mlir files are tests; Inputs/ holds files that tests read.  `Unit` is
+# not excluded: that would also hide the nested GoogleTest suite from
+# discovery, and it holds no .mlir files.
+config.excludes = ["Inputs"]
 
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%scopeir_src_root", config.scopeir_src_root))
@@ -47,6 +40,10 @@ config.substitutions.append(
 # Directory of MLIR's runtime support libraries, for
 # `mlir-runner -shared-libs=%mlir_lib_dir/libmlir_runner_utils.so`.
 config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
+# Directories of our tools and of LLVM's, for tests that hand tool paths to a
+# script (utils/upstream-integration.py).
+config.substitutions.append(("%scopeir_tools_dir", config.scopeir_tools_dir))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 
 llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
 
@@ -69,16 +66,16 @@ llvm_config.add_tool_substitutions(
     [config.llvm_tools_dir],
 )
 
-# scopeir's own tools.  A tool that is not built (yet) leaves the config
-# usable; each tool that is found also becomes a lit feature, so a test can say
-# `// REQUIRES: scope-run`.
-# Add each new tool here (and to SCOPEIR_TEST_TOOLS in CMakeLists.txt).
-scopeir_tools = ["scope-opt", "scope-run", "scope-gen", "scope-reduce"]
-for tool in scopeir_tools:
-    subst = ToolSubst(tool, unresolved="ignore")
-    llvm_config.add_tool_substitutions([subst], [config.scopeir_tools_dir])
-    if subst.was_resolved:
-        config.available_features.add(tool)
+# scopeir's own tools, from the build tree.
+llvm_config.add_tool_substitutions(
+    [
+        ToolSubst("scope-opt", unresolved="fatal"),
+        ToolSubst("scope-run", unresolved="fatal"),
+        ToolSubst("scope-gen", unresolved="fatal"),
+        ToolSubst("scope-reduce", unresolved="fatal"),
+    ],
+    [config.scopeir_tools_dir],
+)
 
 if config.enable_sanitizers:
     config.available_features.add("asan")

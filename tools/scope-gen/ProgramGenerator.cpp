@@ -27,7 +27,8 @@
 #include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilAttrs.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
-#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+#include "scopeir/Dialect/Util/Utils/DimBuilder.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -1970,7 +1971,7 @@ ArrayAttr ProgramGenerator::randomScopeAttrs(bool &hasDevice, bool &hasZone,
 /// computed above it (as util-lower-annotations will). Leaves no op behind.
 static bool resultDimsComputable(Operation *scope) {
   util::DimOpIndex dimIndex;
-  util::ScopeDimBuilder dims(scope, /*allowCreate=*/true, dimIndex);
+  util::DynamicDimBuilder dims(scope, /*allowCreate=*/true, dimIndex);
   bool ok = llvm::all_of(scope->getResults(), [&](Value result) {
     return succeeded(dims.getDynamicDims(result));
   });
@@ -2080,7 +2081,7 @@ void ProgramGenerator::convertToScopeOp(util::AnnotateOp annotate,
                                         ArrayRef<unsigned> poolIndices) {
   (void)poolMark;
   util::DimOpIndex dimIndex;
-  util::ScopeDimBuilder dims(annotate, /*allowCreate=*/true, dimIndex);
+  util::DynamicDimBuilder dims(annotate, /*allowCreate=*/true, dimIndex);
   util::ScopeOpOperands operands;
   for (Value value : util::getCapturableValues(annotate)) {
     if (!scopeRng.chance(0.7))

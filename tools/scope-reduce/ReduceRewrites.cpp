@@ -9,7 +9,7 @@
 #include "Passes.h"
 
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
-#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -6,11 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
+#include "scopeir/Dialect/HAL/Target/CPUTarget.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/InitAll.h"
-#include "scopeir/Pipeline/BufferIO.h"
 #include "scopeir/Pipeline/Pipeline.h"
-#include "scopeir/Pipeline/Runner.h"
+#include "scopeir/Runner/BufferIO.h"
+#include "scopeir/Runner/Runner.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -21,11 +23,20 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #ifndef SCOPEIR_MLIR_LIB_DIR
 #define SCOPEIR_MLIR_LIB_DIR ""
@@ -64,6 +75,11 @@ static cl::opt<bool> emitLLVMDialect(
     "emit-llvm-dialect",
     cl::desc("Print the module lowered to the LLVM dialect and exit"),
     cl::cat(category));
+static cl::opt<bool> emitLLVM(
+    "emit-llvm",
+    cl::desc("Print the LLVM IR module after LLVM's optimizer (as the JIT "
+             "compiles it for its target) and exit"),
+    cl::cat(category));
 static cl::opt<bool> dispatchGranularity(
     "dispatch",
     cl::desc("Compile at dispatch granularity: form dispatch regions inside "
@@ -79,6 +95,42 @@ static cl::opt<bool> dumpDispatches(
 static cl::opt<unsigned> optLevel("opt-level",
                                   cl::desc("LLVM optimization level (0-3)"),
                                   cl::init(2), cl::cat(category));
+/// --threads=N. libLLVM already registers a hidden option named `threads`,
+/// so scope-run takes this one out of argv before LLVM's parser sees it.
+static unsigned threads = 0;
+static constexpr const char *kThreadsHelp =
+    "  --threads=<N>          Threads running the parallel loops of device "
+    "code\n"
+    "                         (the outer tiles of llvm-cpu's strategies); "
+    "default:\n"
+    "                         every core; 1 runs them sequentially. Results "
+    "do not\n"
+    "                         depend on it.\n";
+
+/// Removes --threads=N / -threads=N from `args`, storing N; returns false
+/// (after a message) if N is not a positive integer.
+static bool extractThreadsOption(llvm::SmallVectorImpl<const char *> &args) {
+  for (auto it = args.begin(); it != args.end();) {
+    llvm::StringRef arg(*it);
+    if (!arg.consume_front("--threads=") && !arg.consume_front("-threads=")) {
+      ++it;
+      continue;
+    }
+    if (arg.getAsInteger(10, threads) || threads == 0) {
+      llvm::errs() << "scope-run: --threads takes a positive integer, not '"
+                   << arg << "'\n";
+      return false;
+    }
+    it = args.erase(it);
+  }
+  return true;
+}
+static cl::opt<unsigned> benchmark(
+    "benchmark",
+    cl::desc("Compile once, call the function N times and print the compile "
+             "time and the per-call min/median/max wall time instead of the "
+             "results"),
+    cl::init(0), cl::cat(category));
 
 namespace {
 /// Prints the dispatches once they are outlined (--dump-dispatches).
@@ -87,7 +139,7 @@ struct DispatchDumper : public PassInstrumentation {
     if (pass->getArgument() != "flow-outline-dispatch-regions")
       return;
     if (auto module = dyn_cast<ModuleOp>(op))
-      pipeline::printDispatches(module, llvm::outs());
+      flow::printDispatches(module, llvm::outs());
   }
 };
 } // namespace
@@ -98,6 +150,58 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
+/// Formats `seconds` with a unit that keeps 3-4 significant digits.
+static std::string formatTime(double seconds) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (seconds >= 1)
+    os << llvm::format("%.3f s", seconds);
+  else if (seconds >= 1e-3)
+    os << llvm::format("%.3f ms", seconds * 1e3);
+  else
+    os << llvm::format("%.3f us", seconds * 1e6);
+  return text;
+}
+
+/// --benchmark=N: calls the compiled function N times (the inputs are
+/// fresh copies each time, made outside the timed call) and prints a report
+/// shaped like iree-benchmark-module's.
+static int runBenchmark(runner::Executable &executable, FunctionType type,
+                        llvm::ArrayRef<runner::HostBuffer> inputs,
+                        double compileSeconds) {
+  std::vector<double> times;
+  for (unsigned i = 0; i < benchmark; ++i) {
+    std::vector<runner::HostBuffer> copies(inputs.begin(), inputs.end());
+    double seconds = 0;
+    llvm::Expected<std::vector<runner::HostBuffer>> results =
+        executable.call(type, copies, &seconds);
+    if (!results)
+      return fail("running @" + function + ": " +
+                  llvm::toString(results.takeError()));
+    times.push_back(seconds);
+  }
+  std::vector<double> sorted = times;
+  std::sort(sorted.begin(), sorted.end());
+  size_t n = sorted.size();
+  double median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  std::string name = "BM_" + function + "/real_time";
+  llvm::outs() << "Compile time: " << formatTime(compileSeconds)
+               << " (passes, LLVM and machine code)\n";
+  llvm::outs() << std::string(72, '-') << "\n";
+  llvm::outs() << llvm::left_justify("Benchmark", 28)
+               << llvm::right_justify("Min", 12)
+               << llvm::right_justify("Median", 12)
+               << llvm::right_justify("Max", 12)
+               << llvm::right_justify("Iterations", 12) << "\n";
+  llvm::outs() << std::string(72, '-') << "\n";
+  llvm::outs() << llvm::left_justify(name, 28)
+               << llvm::right_justify(formatTime(sorted.front()), 12)
+               << llvm::right_justify(formatTime(median), 12)
+               << llvm::right_justify(formatTime(sorted.back()), 12)
+               << llvm::right_justify(std::to_string(n), 12) << "\n";
+  return 0;
+}
+
 static int runMain() {
   if (listDevices) {
     const hal::TargetBackendRegistry &registry =
@@ -106,6 +210,8 @@ static int runMain() {
       llvm::outs() << llvm::left_justify(name, 16) << " "
                    << registry.lookup(name)->getDescription()
                    << (name == hostBackend ? " [host]" : "") << "\n";
+    llvm::outs() << "JIT target: " << hal::CPUTarget::getHost().describe()
+                 << "\n";
     return 0;
   }
   if (optLevel > 3)
@@ -116,10 +222,10 @@ static int runMain() {
         hal::TargetBackendRegistry::global().getRegisteredNamesString());
 
   // Inputs first: a bad literal or file needs no compilation to report.
-  std::vector<pipeline::HostBuffer> hostInputs;
+  std::vector<runner::HostBuffer> hostInputs;
   for (auto [i, spec] : llvm::enumerate(inputs)) {
-    llvm::Expected<pipeline::HostBuffer> buffer =
-        pipeline::parseInputSpec(spec);
+    llvm::Expected<runner::HostBuffer> buffer =
+        runner::parseInputSpec(spec);
     if (!buffer)
       return fail("--input #" + llvm::Twine(i) + ": " +
                   llvm::toString(buffer.takeError()));
@@ -150,31 +256,35 @@ static int runMain() {
   if (entry.isPrivate())
     return fail("function '@" + function + "' is private");
   FunctionType signature = entry.getFunctionType();
-  if (!emitLLVMDialect) {
-    if (llvm::Error error = pipeline::checkSignature(signature, hostInputs))
+  if (!emitLLVMDialect && !emitLLVM) {
+    if (llvm::Error error = runner::checkSignature(signature, hostInputs))
       return fail("@" + function + ": " + llvm::toString(std::move(error)));
     if (outputs.size() > signature.getNumResults())
       return fail(llvm::Twine(outputs.size()) + " --output given but @" +
                   function + " has " + llvm::Twine(signature.getNumResults()) +
                   " results");
   }
-  if (failed(pipeline::verifyDeviceTargets(*module)))
+  if (failed(hal::verifyDeviceTargets(*module)))
     return 1;
 
   // Compile.
-  pipeline::prepareEntryFunction(entry);
+  runner::prepareEntryFunction(entry);
   PassManager pm(&context, ModuleOp::getOperationName());
   if (failed(applyPassManagerCLOptions(pm)))
     return fail("bad pass manager options");
   applyDefaultTimingPassManagerCLOptions(pm);
   pipeline::CompileOptions compileOptions;
   compileOptions.hostBackend = hostBackend;
-  if (dispatchGranularity || dumpDispatches)
-    compileOptions.granularity = pipeline::Granularity::Dispatch;
+  compileOptions.granularity = dispatchGranularity || dumpDispatches
+                                   ? pipeline::Granularity::Dispatch
+                                   : pipeline::Granularity::Scope;
+  compileOptions.threads =
+      threads ? threads : std::max(1u, std::thread::hardware_concurrency());
   if (dumpDispatches)
     pm.addInstrumentation(std::make_unique<DispatchDumper>());
   if (failed(pipeline::buildCompilePipeline(pm, compileOptions, llvm::errs())))
     return fail("cannot build the compile pipeline");
+  auto compileStart = std::chrono::steady_clock::now();
   if (failed(pm.run(*module)))
     return fail("compilation failed");
   if (emitLLVMDialect) {
@@ -184,14 +294,29 @@ static int runMain() {
   }
 
   // Run.
-  pipeline::RunOptions runOptions;
+  runner::RunOptions runOptions;
   runOptions.optLevel = optLevel;
+  if (emitLLVM)
+    runOptions.optimizedIR = &llvm::outs();
   std::string libDir = SCOPEIR_MLIR_LIB_DIR;
   if (!libDir.empty())
     runOptions.sharedLibs.push_back(libDir + "/libmlir_c_runner_utils.so");
-  llvm::Expected<std::vector<pipeline::HostBuffer>> results =
-      pipeline::runFunction(*module, function, signature, hostInputs,
-                            runOptions);
+  if (!libDir.empty() && llvm::sys::fs::exists(libDir + "/libomp.so"))
+    runOptions.openMPRuntime = libDir + "/libomp.so";
+  auto executable =
+      runner::Executable::create(*module, function, runOptions);
+  if (!executable)
+    return fail("compiling @" + function + ": " +
+                llvm::toString(executable.takeError()));
+  if (emitLLVM)
+    return 0;
+  if (benchmark > 0)
+    return runBenchmark(**executable, signature, hostInputs,
+                        std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - compileStart)
+                            .count());
+  llvm::Expected<std::vector<runner::HostBuffer>> results =
+      (*executable)->call(signature, hostInputs);
   if (!results)
     return fail("running @" + function + ": " +
                 llvm::toString(results.takeError()));
@@ -199,28 +324,52 @@ static int runMain() {
   for (auto [i, result] : llvm::enumerate(*results)) {
     std::string target = i < outputs.size() ? outputs[i] : std::string("-");
     if (target == "-") {
-      llvm::outs() << pipeline::formatBuffer(result) << "\n";
+      llvm::outs() << runner::formatBuffer(result) << "\n";
       continue;
     }
     if (!llvm::StringRef(target).starts_with("@"))
       return fail("--output '" + target + "': expected @file.npy or -");
-    if (llvm::Error error = pipeline::writeNpyFile(
+    if (llvm::Error error = runner::writeNpyFile(
             result, llvm::StringRef(target).drop_front()))
       return fail(llvm::toString(std::move(error)));
   }
   return 0;
 }
 
+/// Compiled code allocates its temporaries (e.g. llvm-cpu's packed operands)
+/// with malloc on every call. glibc serves large blocks with fresh mmaps and
+/// returns freed memory to the kernel, so each call would page-fault and
+/// zero its temporaries again (a third of a 1024^3 matmul); keep freed
+/// memory in the process for reuse instead, as a runtime's caching
+/// allocator would.
+static void keepFreedMemory() {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
+  keepFreedMemory();
   registerAllPasses();
   hal::registerAllTargetBackends();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
   registerAsmPrinterCLOptions();
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "scope-run: compile a module with device scopes and run a function\n");
+  cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "scope-run JIT target: " << hal::CPUTarget::getHost().describe()
+       << "\n  features: " << hal::CPUTarget::getHost().getFeaturesString()
+       << "\n";
+  });
+  llvm::SmallVector<const char *> args(argv, argv + argc);
+  if (!extractThreadsOption(args))
+    return 1;
+  std::string overview =
+      std::string("scope-run: compile a module with device scopes and run a "
+                  "function\n\n") +
+      kThreadsHelp;
+  cl::ParseCommandLineOptions(args.size(), args.data(), overview);
   return runMain();
 }

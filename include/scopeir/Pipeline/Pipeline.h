@@ -9,6 +9,8 @@
 #ifndef SCOPEIR_PIPELINE_PIPELINE_H
 #define SCOPEIR_PIPELINE_PIPELINE_H
 
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/LLVM.h"
@@ -32,31 +34,38 @@ enum class Granularity {
 
 struct CompileOptions {
   /// The backend compiling functions placed on no device.
-  std::string hostBackend = "llvm-cpu-loops";
-  /// Whole scopes or dispatch regions as the unit of device code.
-  Granularity granularity = Granularity::Scope;
+  std::string hostBackend = hal::kDefaultHostBackend.str();
+  /// Dispatch regions (the default) or whole scopes as the unit of device
+  /// code.
+  Granularity granularity = Granularity::Dispatch;
+  /// Threads that run the parallel loops backends create (the outer tiles
+  /// of llvm-cpu's strategies): 1 runs them sequentially; N > 1 lowers them
+  /// to OpenMP worksharing loops on N threads (convert-scf-to-openmp), so
+  /// the module then needs LLVM's OpenMP runtime (libomp) at run time.
+  unsigned threads = 1;
 };
 
 /// Returns the textual pass list (to add to a pass manager on
 /// builtin.module, e.g. with parsePassPipeline) that compiles a module with
-/// scopes to the LLVM dialect:
+/// scopes to the LLVM dialect. At dispatch granularity:
 ///
 ///   util-lower-annotations               annotations -> util.scope
-///   util-outline-scopes{kind=device}     device scopes -> functions
-///   util-strip-scopes                    the remaining (zone) scopes
-/// or, at dispatch granularity,
-///   util-lower-annotations
 ///   flow-record-scope-paths              zone names for the scope path
 ///   util-strip-scopes{kind=zone}         zones cost nothing (no tracing)
 ///   flow-form-dispatch-regions           regions inside device scopes
 ///   flow-outline-dispatch-regions        per-device executables
 ///   flow-link-executables                into the host module
 ///   util-strip-scopes                    the device scopes, now only calls
+/// or, at scope granularity,
+///   util-lower-annotations
+///   util-outline-scopes{kind=device}     device scopes -> functions
+///   util-strip-scopes                    the remaining (zone) scopes
 /// then
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
 ///   one-shot-bufferize, buffer-deallocation-pipeline
 ///   hal-run-backend-pipelines{buffer}
-///   host lowering to the LLVM dialect
+///   convert-scf-to-openmp{num-threads}   with threads > 1
+///   host lowering to the LLVM dialect (convert-openmp-to-llvm included)
 std::string getCompilePipeline(const CompileOptions &options);
 
 /// Adds the compile pipeline to `pm` (anchored on builtin.module). Fails
@@ -65,18 +74,9 @@ mlir::LogicalResult buildCompilePipeline(mlir::OpPassManager &pm,
                                          const CompileOptions &options,
                                          llvm::raw_ostream &errs);
 
-/// Checks that every `#hal.device.target` in `root` names a registered
-/// backend; emits an error (listing the registered ones) at each op
-/// carrying an unknown one.
-mlir::LogicalResult verifyDeviceTargets(mlir::Operation *root);
-
-/// Prints one line per `flow.dispatch` in `module` (after
-/// flow-outline-dispatch-regions): the executable it runs, the device
-/// (the executable's placement, or `host`) and the scope path it came from.
-void printDispatches(mlir::ModuleOp module, llvm::raw_ostream &os);
-
-/// Registers the compile pipeline as `scopeir-compile-to-llvm` so that
-/// `scope-opt --scopeir-compile-to-llvm` shows the lowered module.
+/// Registers the compile pipeline with the default CompileOptions as
+/// `scopeir-compile-to-llvm`, so that `scope-opt --scopeir-compile-to-llvm`
+/// shows the module scope-run would run (without its options).
 void registerCompilePipeline();
 
 } // namespace scopeir::pipeline

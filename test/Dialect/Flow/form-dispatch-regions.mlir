@@ -412,3 +412,20 @@ func.func @dynamic_fill_init(%a: tensor<?x8xf32>, %b: tensor<8x4xf32>, %n: index
   %m = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x4xf32>) outs(%f : tensor<?x4xf32>) -> tensor<?x4xf32>
   return %m : tensor<?x4xf32>
 }
+
+// -----
+
+// A dim that already exists above the region is reused, not recomputed: the
+// region's result dims come from the same facility as util's scope dims.
+// CHECK-LABEL: func.func @reuse_existing_dim
+//  CHECK-SAME: (%[[A:.+]]: tensor<?x8xf32>, %[[B:.+]]: tensor<8x4xf32>, %[[INIT:.+]]: tensor<?x4xf32>)
+//       CHECK: %[[D:.+]] = tensor.dim %[[INIT]]
+//   CHECK-NOT: tensor.dim
+//       CHECK: %[[R:.+]] = flow.dispatch.region -> (tensor<?x4xf32>{%[[D]]})
+//       CHECK: return %[[R]], %[[D]]
+func.func @reuse_existing_dim(%a: tensor<?x8xf32>, %b: tensor<8x4xf32>, %init: tensor<?x4xf32>) -> (tensor<?x4xf32>, index) {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %init, %c0 : tensor<?x4xf32>
+  %m = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x4xf32>) outs(%init : tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %m, %d : tensor<?x4xf32>, index
+}

@@ -30,3 +30,25 @@ func.func @dedup_per_device(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %c: tensor
   } : tensor<4x4xf32>
   return %r#0, %r#1, %s : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
 }
+
+// -----
+
+// Executable modules are named after the device's display name (its
+// backend): two devices of one backend with different configurations get
+// two modules, the second renamed by the symbol table.
+// CHECK-LABEL: func.func @same_backend_two_configs
+//       CHECK: flow.dispatch @llvm_cpu_executables::@same_backend_two_configs_dispatch_0(
+//       CHECK: flow.dispatch @[[SECOND:llvm_cpu_executables_[0-9]+]]::@same_backend_two_configs_dispatch_1(
+//       CHECK: module @llvm_cpu_executables attributes {flow.executables, util.scope_attrs = [#hal.device.target<"llvm-cpu", {tile = 4 : i64}>]}
+//       CHECK: module @[[SECOND]] attributes {flow.executables, util.scope_attrs = [#hal.device.target<"llvm-cpu", {tile = 8 : i64}>]}
+func.func @same_backend_two_configs(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %init: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
+  %r = util.annotate [#hal.device.target<"llvm-cpu", {tile = 4}>] {
+    %m = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x4xf32>) outs(%init : tensor<4x4xf32>) -> tensor<4x4xf32>
+    util.return %m : tensor<4x4xf32>
+  } : tensor<4x4xf32>
+  %s = util.annotate [#hal.device.target<"llvm-cpu", {tile = 8}>] {
+    %m = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x4xf32>) outs(%init : tensor<4x4xf32>) -> tensor<4x4xf32>
+    util.return %m : tensor<4x4xf32>
+  } : tensor<4x4xf32>
+  return %r, %s : tensor<4x4xf32>, tensor<4x4xf32>
+}

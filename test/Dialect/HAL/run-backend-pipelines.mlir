@@ -5,8 +5,10 @@
 // RUN: scope-opt --split-input-file --hal-run-backend-pipelines="phase=tensor host-backend=llvm-cpu" %s | FileCheck %s --check-prefix=HOST
 
 // The same matmul on both backends: llvm-cpu tiles it and computes each tile
-// with a masked vector.contract; llvm-cpu-loops keeps it whole on tensors
-// and turns it into scalar scf.for loops after bufferization.
+// with a masked vector.contract (its reduction, 16, is too short for the
+// packing contraction strategy, see llvm-cpu-apply-strategies.mlir);
+// llvm-cpu-loops keeps it whole on tensors and turns it into scalar scf.for
+// loops after bufferization.
 func.func @vec(%x: tensor<?x16xf32>, %w: tensor<16x32xf32>) -> tensor<?x32xf32>
     attributes {hal.device = #hal.device.target<"llvm-cpu">} {
   %c0 = arith.constant 0 : index

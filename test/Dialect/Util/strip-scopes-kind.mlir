@@ -1,5 +1,5 @@
-// RUN: scope-opt --split-input-file --util-strip-scopes=kind=zone %s | FileCheck %s --check-prefix=ZONE
-// RUN: scope-opt --split-input-file --util-strip-scopes="kind=zone invert=true" %s | FileCheck %s --check-prefix=KEEP
+// RUN: scope-opt --split-input-file --util-strip-scopes="kind=zone outlined=true" %s | FileCheck %s --check-prefix=ZONE
+// RUN: scope-opt --split-input-file --util-strip-scopes="kind=zone invert=true outlined=true" %s | FileCheck %s --check-prefix=KEEP
 // RUN: not scope-opt --util-strip-scopes=invert=true %s 2>&1 | FileCheck %s --check-prefix=NOKIND
 
 // `invert` alone selects nothing meaningful: rejected when the pipeline is
@@ -98,4 +98,32 @@ func.func @several_kinds(%x: tensor<?xf32>, %d: index) -> tensor<?xf32> {
     util.return %v : tensor<?xf32>
   } : tensor<?xf32>
   return %n : tensor<?xf32>
+}
+
+// -----
+
+// With outlined=true, the attributes an outlined scope left on its function
+// are stripped by kind as well; ties stay unless every scope attribute goes.
+// ZONE-LABEL: func.func private @outlined
+//  ZONE-SAME: -> (tensor<4xf32> {util.tied = 0 : i64})
+//  ZONE-SAME: attributes {util.scope_attrs = [#hal.device.target<"llvm-cpu">]}
+// KEEP-LABEL: func.func private @outlined
+//  KEEP-SAME: attributes {util.scope_attrs = [#util.zone<"z">, #hal.device.target<"llvm-cpu">]}
+// ZONE-LABEL: func.func private @outlined_zone_only
+//   ZONE-NOT: util.scope_attrs
+// KEEP-LABEL: func.func private @outlined_zone_only
+//  KEEP-SAME: attributes {util.scope_attrs = [#util.zone<"z">]}
+// ZONE-LABEL: func.func private @outlined_no_zone
+//  ZONE-SAME: attributes {util.scope_attrs = [#hal.device.target<"llvm-cpu">]}
+// KEEP-LABEL: func.func private @outlined_no_zone
+//   KEEP-NOT: util.scope_attrs
+func.func private @outlined(%a: tensor<4xf32>) -> (tensor<4xf32> {util.tied = 0 : i64})
+    attributes {util.scope_attrs = [#util.zone<"z">, #hal.device.target<"llvm-cpu">]} {
+  return %a : tensor<4xf32>
+}
+func.func private @outlined_zone_only() attributes {util.scope_attrs = [#util.zone<"z">]} {
+  return
+}
+func.func private @outlined_no_zone() attributes {util.scope_attrs = [#hal.device.target<"llvm-cpu">]} {
+  return
 }

@@ -1,4 +1,5 @@
-// RUN: scope-opt --split-input-file --util-strip-scopes %s | FileCheck %s
+// RUN: scope-opt --split-input-file --util-strip-scopes %s | FileCheck %s --check-prefixes=CHECK,KEEPFN
+// RUN: scope-opt --split-input-file --util-strip-scopes=outlined=true %s | FileCheck %s --check-prefixes=CHECK,NOFN
 
 // A util.scope with explicit captures, dims and a tie: block arguments
 // become the captures, results the returned values.
@@ -148,4 +149,20 @@ func.func @multi_block_in_scope(%c: i1, %x: f32) -> f32 {
     util.return %i : f32
   }
   return %r : f32
+}
+
+// -----
+
+// An outlined scope leaves its attributes on its function and its ties on
+// the function's results: with outlined=true they go too, so upstream tools
+// without the util dialect can read the program (a #util.zone does not parse
+// there); by default they stay. Other attributes stay.
+// CHECK-LABEL: func.func private @outlined
+//  NOFN-SAME: (%{{.+}}: tensor<4xf32>) -> (tensor<4xf32> {other.attr = 1 : i64})
+//  NOFN-SAME: attributes {keep = "me"} {
+//  KEEPFN-SAME: (%{{.+}}: tensor<4xf32>) -> (tensor<4xf32> {other.attr = 1 : i64, util.tied = 0 : i64})
+//  KEEPFN-SAME: attributes {keep = "me", util.scope_attrs = [#util.zone<"z">]} {
+func.func private @outlined(%a: tensor<4xf32>) -> (tensor<4xf32> {util.tied = 0 : i64, other.attr = 1 : i64})
+    attributes {keep = "me", util.scope_attrs = [#util.zone<"z">]} {
+  return %a : tensor<4xf32>
 }

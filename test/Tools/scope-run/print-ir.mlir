@@ -30,9 +30,10 @@
 // LLVM-NOT: linalg.
 // LLVM-NOT: func.func
 
-// The same pipeline in scope-opt.
+// The same pipeline in scope-opt, at scope-run's default (dispatch)
+// granularity.
 // RUN: scope-opt %S/Inputs/add.mlir --scopeir-compile-to-llvm | FileCheck %s --check-prefix=OPT
-// OPT: llvm.func @add_scale_scope_0
+// OPT: llvm.func @llvm_cpu_executables_add_scale_dispatch_0
 // OPT: llvm.intr.masked.load
 
 // Dispatch granularity is the default: without --dispatch, the device scopes'

@@ -11,6 +11,7 @@
 
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
+#include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

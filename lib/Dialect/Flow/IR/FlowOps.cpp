@@ -1,7 +1,8 @@
-//===- FlowOps.cpp - flow ops: parse, print, verify -------------*- C++ -*-===//
+//===- FlowOps.cpp - flow ops: verifiers and interfaces ---------*- C++ -*-===//
 //
-// This file implements the flow dialect's ops: their custom syntax, verifiers
-// and interface methods. Canonicalization patterns live in FlowOpFolders.cpp.
+// This file implements the flow dialect's ops: their verifiers and interface
+// methods. Their syntax is declarative, with util's shared directives;
+// canonicalization patterns live in FlowOpFolders.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,54 +21,9 @@ using namespace scopeir::flow;
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
-/// Parses `type{dims}, ...` (without the enclosing parentheses).
-static ParseResult
-parseShapedTypeList(OpAsmParser &parser, SmallVectorImpl<Type> &types,
-                    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims) {
-  return parser.parseCommaSeparatedList([&]() -> ParseResult {
-    Type type;
-    if (parser.parseType(type) || util::parseOptionalDynamicDims(parser, dims))
-      return failure();
-    types.push_back(type);
-    return success();
-  });
-}
-
-/// Returns the slice of `dims` (one value per dynamic dimension of each of
-/// `types`, in order) that belongs to `types[index]`; empty if `dims` is too
-/// short (the verifier reports that).
-static ValueRange sliceDims(TypeRange types, ValueRange dims, unsigned index) {
-  unsigned begin = 0;
-  for (unsigned i = 0; i < index; ++i)
-    begin += util::getNumDynamicDims(types[i]);
-  unsigned count = util::getNumDynamicDims(types[index]);
-  if (begin + count > dims.size())
-    return {};
-  return dims.slice(begin, count);
-}
-
-static void printShapedTypeList(OpAsmPrinter &p, TypeRange types,
-                                ValueRange dims) {
-  for (unsigned i = 0, e = types.size(); i < e; ++i) {
-    if (i)
-      p << ", ";
-    p.printType(types[i]);
-    util::printDynamicDims(p, sliceDims(types, dims, i));
-  }
-}
-
-/// Verifies that `dims` holds one value per dynamic dimension of `types`.
-static LogicalResult verifyDimCount(Operation *op, StringRef what,
-                                    TypeRange types, ValueRange dims) {
-  unsigned expected = 0;
-  for (Type type : types)
-    expected += util::getNumDynamicDims(type);
-  if (dims.size() != expected)
-    return op->emitOpError("expects ")
-           << expected << " dynamic dims for its " << what
-           << " (one per dynamic dimension) but has " << dims.size();
-  return success();
-}
+// The shared directive `custom<ShapedTypeList>` of the ODS formats.
+using util::parseShapedTypeList;
+using util::printShapedTypeList;
 
 /// Returns one reified shape per result of `op`: its static sizes and its
 /// dims operands for the dynamic ones.
@@ -81,7 +37,7 @@ static LogicalResult reifyFromDims(Operation *op, ValueRange resultDims,
       shapes.emplace_back();
       continue;
     }
-    ValueRange dims = sliceDims(types, resultDims, i);
+    ValueRange dims = util::sliceDynamicDims(types, resultDims, i);
     SmallVector<OpFoldResult> sizes;
     unsigned next = 0;
     for (int64_t size : shaped.getShape()) {
@@ -125,7 +81,15 @@ ValueRange DispatchRegionOp::getOperandDynamicDims(unsigned operandIndex) {
 }
 
 ValueRange DispatchRegionOp::getResultDynamicDims(unsigned resultIndex) {
-  return sliceDims(getResultTypes(), getResultDims(), resultIndex);
+  return util::sliceDynamicDims(getResultTypes(), getResultDims(), resultIndex);
+}
+
+void DispatchRegionOp::setAllOperandDynamicDims(ValueRange dims) {
+  assert(dims.empty() && "a dispatch region's operands have no dims");
+}
+
+void DispatchRegionOp::setAllResultDynamicDims(ValueRange dims) {
+  getResultDimsMutable().assign(dims);
 }
 
 LogicalResult
@@ -148,59 +112,6 @@ void DispatchRegionOp::getRegionInvocationBounds(
   bounds.emplace_back(1, 1);
 }
 
-// flow.dispatch.region (on(<placement>))? (-> (type{dims}, ...))? region
-//     (attributes {...})?
-ParseResult DispatchRegionOp::parse(OpAsmParser &parser,
-                                    OperationState &result) {
-  Properties &props = result.getOrAddProperties<Properties>();
-  if (succeeded(parser.parseOptionalKeyword("on"))) {
-    Attribute placement;
-    if (parser.parseLParen() || parser.parseAttribute(placement) ||
-        parser.parseRParen())
-      return failure();
-    props.placement = placement;
-  }
-
-  SmallVector<Type> resultTypes;
-  SmallVector<OpAsmParser::UnresolvedOperand> resultDims;
-  if (succeeded(parser.parseOptionalArrow())) {
-    if (parser.parseLParen())
-      return failure();
-    if (failed(parser.parseOptionalRParen()) &&
-        (parseShapedTypeList(parser, resultTypes, resultDims) ||
-         parser.parseRParen()))
-      return failure();
-  }
-
-  Region *body = result.addRegion();
-  if (parser.parseRegion(*body, /*arguments=*/{}) ||
-      parser.parseOptionalAttrDictWithKeyword(result.attributes))
-    return failure();
-  if (parser.resolveOperands(resultDims, parser.getBuilder().getIndexType(),
-                             result.operands))
-    return failure();
-  result.addTypes(resultTypes);
-  return success();
-}
-
-void DispatchRegionOp::print(OpAsmPrinter &p) {
-  if (Attribute placement = getPlacementAttr()) {
-    p << " on(";
-    p.printAttribute(placement);
-    p << ')';
-  }
-  if (getNumResults() != 0) {
-    p << " -> (";
-    printShapedTypeList(p, getResultTypes(), getResultDims());
-    p << ')';
-  }
-  p << ' ';
-  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                /*printBlockTerminators=*/true);
-  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
-                                     {getPlacementAttrName()});
-}
-
 LogicalResult DispatchRegionOp::verify() {
   if (Attribute placement = getPlacementAttr()) {
     auto scopeAttr = dyn_cast<util::ScopeAttrInterface>(placement);
@@ -210,7 +121,9 @@ LogicalResult DispatchRegionOp::verify() {
              << " is not a placement attribute (a ScopeAttrInterface "
                 "attribute whose isPlacement() is true)";
   }
-  return verifyDimCount(*this, "results", getResultTypes(), getResultDims());
+  return util::verifyDynamicDimCount(*this, "results",
+                                     util::getNumDynamicDims(getResultTypes()),
+                                     getResultDims());
 }
 
 LogicalResult DispatchRegionOp::verifyRegions() {
@@ -262,7 +175,8 @@ void DispatchOp::build(OpBuilder &builder, OperationState &state,
 }
 
 ValueRange DispatchOp::getArgumentDynamicDims(unsigned index) {
-  return sliceDims(getArguments().getTypes(), getArgumentDims(), index);
+  return util::sliceDynamicDims(getArguments().getTypes(), getArgumentDims(),
+                                index);
 }
 
 ValueRange DispatchOp::getOperandDynamicDims(unsigned operandIndex) {
@@ -272,7 +186,15 @@ ValueRange DispatchOp::getOperandDynamicDims(unsigned operandIndex) {
 }
 
 ValueRange DispatchOp::getResultDynamicDims(unsigned resultIndex) {
-  return sliceDims(getResultTypes(), getResultDims(), resultIndex);
+  return util::sliceDynamicDims(getResultTypes(), getResultDims(), resultIndex);
+}
+
+void DispatchOp::setAllOperandDynamicDims(ValueRange dims) {
+  getArgumentDimsMutable().assign(dims);
+}
+
+void DispatchOp::setAllResultDynamicDims(ValueRange dims) {
+  getResultDimsMutable().assign(dims);
 }
 
 LogicalResult
@@ -281,67 +203,15 @@ DispatchOp::reifyResultShapes(OpBuilder &builder,
   return reifyFromDims(*this, getResultDims(), shapes);
 }
 
-// flow.dispatch @m::@f(%args) : (type{dims}, ...) -> (type{dims}, ...)
-//     (attributes {...})?
-ParseResult DispatchOp::parse(OpAsmParser &parser, OperationState &result) {
-  Properties &props = result.getOrAddProperties<Properties>();
-  SymbolRefAttr callee;
-  SmallVector<OpAsmParser::UnresolvedOperand> arguments, argumentDims,
-      resultDims;
-  SmallVector<Type> argumentTypes, resultTypes;
-  SMLoc argumentsLoc;
-  if (parser.parseAttribute(callee) ||
-      parser.getCurrentLocation(&argumentsLoc) ||
-      parser.parseOperandList(arguments, OpAsmParser::Delimiter::Paren) ||
-      parser.parseColon() || parser.parseLParen())
-    return failure();
-  if (failed(parser.parseOptionalRParen()) &&
-      (parseShapedTypeList(parser, argumentTypes, argumentDims) ||
-       parser.parseRParen()))
-    return failure();
-  if (parser.parseArrow() || parser.parseLParen())
-    return failure();
-  if (failed(parser.parseOptionalRParen()) &&
-      (parseShapedTypeList(parser, resultTypes, resultDims) ||
-       parser.parseRParen()))
-    return failure();
-  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
-    return failure();
-
-  Type indexType = parser.getBuilder().getIndexType();
-  if (parser.resolveOperands(arguments, argumentTypes, argumentsLoc,
-                             result.operands) ||
-      parser.resolveOperands(argumentDims, indexType, result.operands) ||
-      parser.resolveOperands(resultDims, indexType, result.operands))
-    return failure();
-  props.callee = callee;
-  props.operandSegmentSizes = {static_cast<int32_t>(arguments.size()),
-                               static_cast<int32_t>(argumentDims.size()),
-                               static_cast<int32_t>(resultDims.size())};
-  result.addTypes(resultTypes);
-  return success();
-}
-
-void DispatchOp::print(OpAsmPrinter &p) {
-  p << ' ';
-  p.printAttributeWithoutType(getCalleeAttr());
-  p << '(';
-  p.printOperands(getArguments());
-  p << ") : (";
-  printShapedTypeList(p, getArguments().getTypes(), getArgumentDims());
-  p << ") -> (";
-  printShapedTypeList(p, getResultTypes(), getResultDims());
-  p << ')';
-  p.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(),
-      {getCalleeAttrName(), getOperandSegmentSizesAttrName()});
-}
-
 LogicalResult DispatchOp::verify() {
-  if (failed(verifyDimCount(*this, "arguments", getArguments().getTypes(),
-                            getArgumentDims())))
+  if (failed(util::verifyDynamicDimCount(
+          *this, "arguments",
+          util::getNumDynamicDims(getArguments().getTypes()),
+          getArgumentDims())))
     return failure();
-  return verifyDimCount(*this, "results", getResultTypes(), getResultDims());
+  return util::verifyDynamicDimCount(*this, "results",
+                                     util::getNumDynamicDims(getResultTypes()),
+                                     getResultDims());
 }
 
 LogicalResult DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {

@@ -1,5 +1,4 @@
-//===- FormDispatchRegions.cpp - Form dispatch regions in scopes -*- C++
-//-*-===//
+//===- FormDispatchRegions.cpp - Form dispatch regions in scopes ---------===//
 //
 // This file implements flow-form-dispatch-regions: it groups linalg ops into
 // flow.dispatch.region ops one block at a time, so a region never crosses the
@@ -9,7 +8,9 @@
 
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
+#include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/Utils/DimBuilder.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -17,10 +18,6 @@
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/DestinationStyleOpInterface.h"
-#include "mlir/Interfaces/InferTypeOpInterface.h"
-#include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace scopeir::flow {
 #define GEN_PASS_DEF_FORMDISPATCHREGIONSPASS
@@ -70,21 +67,10 @@ static bool isClonableProducer(Operation *op) {
 
 namespace {
 
-/// Records the ops a builder creates.
-struct CreatedOpsListener : public OpBuilder::Listener {
-  void notifyOperationInserted(Operation *op,
-                               OpBuilder::InsertPoint) override {
-    ops.push_back(op);
-  }
-  SmallVector<Operation *> ops;
-};
-
 /// Groups the dispatchable ops of one block and turns each group into a
 /// dispatch region.
 class BlockFormation {
 public:
-  using OpSet = llvm::SmallPtrSetImpl<Operation *>;
-
   explicit BlockFormation(Block &block) : block(block) {}
 
   LogicalResult run();
@@ -96,26 +82,12 @@ private:
   /// Returns true if every use of `op`'s results is by an op of group `g`.
   bool allUsesIn(Operation *op, unsigned g) const;
   LogicalResult createRegion(ArrayRef<Operation *> ops);
-  /// Computes the dynamic dims of `value` (a result of a group op) above the
-  /// region, inserting ops with `builder`.
-  LogicalResult computeDims(OpBuilder &builder, Value value, const OpSet &group,
-                            SmallVectorImpl<Value> &dims);
-  /// Returns dimension `index` of `value` as a value available above the
-  /// group's region.
-  FailureOr<Value> getDimAbove(OpBuilder &builder, Value value, unsigned index,
-                               const OpSet &group);
-  /// Returns `value` (just created by shape reification) computed without
-  /// any value of the group: a `tensor.dim` of a group value is replaced by
-  /// the dim above; fails if some other use of the group remains.
-  FailureOr<Value> rewriteAboveGroup(OpBuilder &builder, Value value,
-                                     const OpSet &group);
 
   Block &block;
   DenseMap<Operation *, unsigned> groupOf;
   SmallVector<SmallVector<Operation *>> groups;
-  /// `tensor.dim` ops of group values, created by shape reification and
-  /// replaced by dims above the group; erased once unused.
-  llvm::SetVector<Operation *> bypassedDims;
+  /// The dim ops of the block's values, found once for all regions.
+  util::DimOpIndex dimIndex;
   /// Producers cloned into some region.
   llvm::SmallPtrSet<Operation *, 8> clonedFrom;
 };
@@ -180,114 +152,17 @@ void BlockFormation::formGroup(Operation *root) {
   }
 }
 
-FailureOr<Value> BlockFormation::getDimAbove(OpBuilder &builder, Value value,
-                                             unsigned index,
-                                             const OpSet &group) {
-  Location loc = value.getLoc();
-  Operation *def = value.getDefiningOp();
-  // A destination-style result has the shape of its init. Following the
-  // chain also outside the group avoids a tensor.dim of a producer that is
-  // about to be cloned into the region (a fill).
-  if (auto dps = dyn_cast_if_present<DestinationStyleOpInterface>(def);
-      dps && dps.hasPureTensorSemantics())
-    return getDimAbove(builder,
-                       dps.getTiedOpOperand(cast<OpResult>(value))->get(),
-                       index, group);
-  if (!def || !group.contains(def)) {
-    if (auto empty = dyn_cast_if_present<tensor::EmptyOp>(def))
-      return empty.getDynamicSize(index);
-    return tensor::DimOp::create(builder, loc, value, index).getResult();
-  }
-  // Otherwise reify the shape (tensor.pad: low + dim(source) + high) and
-  // rewrite what it uses from inside the group.
-  auto reifiable = dyn_cast<ReifyRankedShapedTypeOpInterface>(def);
-  if (!reifiable)
-    return failure();
-  // Reification computes every dim of every result; the ones not asked for
-  // read group values too and must not outlive this query (they would stay
-  // above the region, using values that move into it).
-  CreatedOpsListener created;
-  OpBuilder::Listener *previous = builder.getListener();
-  builder.setListener(&created);
-  ReifiedRankedShapedTypeDims shapes;
-  LogicalResult reified = reifiable.reifyResultShapes(builder, shapes);
-  builder.setListener(previous);
-  FailureOr<Value> size = failure();
-  if (succeeded(reified)) {
-    Value reifiedSize = getValueOrCreateConstantIndexOp(
-        builder, loc, shapes[cast<OpResult>(value).getResultNumber()][index]);
-    size = rewriteAboveGroup(builder, reifiedSize, group);
-  }
-  for (Operation *op : llvm::reverse(created.ops)) {
-    if (!op->use_empty() ||
-        (succeeded(size) && size->getDefiningOp() == op))
-      continue;
-    bypassedDims.remove(op);
-    op->erase();
-  }
-  return size;
-}
-
-FailureOr<Value> BlockFormation::rewriteAboveGroup(OpBuilder &builder,
-                                                   Value value,
-                                                   const OpSet &group) {
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return value;
-  if (group.contains(def))
-    return failure();
-  if (auto dim = dyn_cast<tensor::DimOp>(def)) {
-    Operation *source = dim.getSource().getDefiningOp();
-    std::optional<int64_t> index = dim.getConstantIndex();
-    if (source && group.contains(source) && index) {
-      bypassedDims.insert(dim);
-      return getDimAbove(builder, dim.getSource(), *index, group);
-    }
-  }
-  for (OpOperand &operand : def->getOpOperands()) {
-    FailureOr<Value> above = rewriteAboveGroup(builder, operand.get(), group);
-    if (failed(above))
-      return failure();
-    if (*above == operand.get())
-      continue;
-    operand.set(*above);
-    // A dim created for the rewrite (a tensor.dim of an init argument) is
-    // inserted after the reified ops that now use it: keep `def` after it.
-    Operation *producer = above->getDefiningOp();
-    if (producer && producer->getBlock() == def->getBlock() &&
-        def->isBeforeInBlock(producer))
-      def->moveAfter(producer);
-  }
-  return value;
-}
-
-LogicalResult BlockFormation::computeDims(OpBuilder &builder, Value value,
-                                          const OpSet &group,
-                                          SmallVectorImpl<Value> &dims) {
-  auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!type)
-    return success();
-  for (unsigned i = 0, e = type.getRank(); i < e; ++i) {
-    if (!type.isDynamicDim(i))
-      continue;
-    FailureOr<Value> dim = getDimAbove(builder, value, i, group);
-    if (failed(dim))
-      return failure();
-    dims.push_back(*dim);
-  }
-  return success();
-}
-
 /// Returns the scope path of a region holding `ops`: the longest common
 /// prefix of the paths recorded on them by flow-record-scope-paths (which
 /// are removed), or the path of the scopes around them if none is recorded.
 static ArrayAttr getRegionScopePath(ArrayRef<Operation *> ops) {
   std::optional<SmallVector<Attribute>> common;
   for (Operation *op : ops) {
-    auto recorded = op->getAttrOfType<ArrayAttr>(kRecordedScopePathAttrName);
+    auto recorded = op->getAttrOfType<ArrayAttr>(
+        FlowDialect::getRecordedScopePathAttrName());
     if (!recorded)
       continue;
-    op->removeAttr(kRecordedScopePathAttrName);
+    op->removeAttr(FlowDialect::getRecordedScopePathAttrName());
     if (!common) {
       common.emplace(recorded.begin(), recorded.end());
       continue;
@@ -319,23 +194,30 @@ LogicalResult BlockFormation::createRegion(ArrayRef<Operation *> unordered) {
           }))
         escaping.push_back(result);
 
-  OpBuilder builder(last);
+  // Result dims above the region, which is created right before `last`.
+  // (Following destination-style inits also outside the group avoids a
+  // tensor.dim of a producer about to be cloned into the region: a fill.)
+  util::DynamicDimBuilder dimBuilder(last, group, /*allowCreate=*/true,
+                                     dimIndex);
   SmallVector<Value> dims;
-  for (Value value : escaping)
-    if (failed(computeDims(builder, value, group, dims)))
+  for (Value value : escaping) {
+    FailureOr<SmallVector<Value>> valueDims = dimBuilder.getDynamicDims(value);
+    if (failed(valueDims)) {
+      dimBuilder.eraseUnusedOps();
       return value.getDefiningOp()->emitError(
           "cannot compute the dynamic dims of this result above its dispatch "
           "region");
-  // The replaced tensor.dim ops use group values: they must be gone before
-  // the group moves into the region.
-  for (Operation *dim : llvm::reverse(bypassedDims))
-    if (dim->use_empty())
-      dim->erase();
-  bypassedDims.clear();
+    }
+    llvm::append_range(dims, *valueDims);
+  }
 
+  OpBuilder builder(last);
   auto region = DispatchRegionOp::create(
       builder, last->getLoc(), ValueRange(escaping).getTypes(), dims,
       util::lookupPlacement(last), getRegionScopePath(ops));
+  // The temporaries of shape reification use group values: they must be
+  // gone before the group moves into the region.
+  dimBuilder.eraseUnusedOps();
   Block &body = region.getBodyBlock();
   for (Operation *op : ops)
     op->moveBefore(&body, body.end());
@@ -433,7 +315,7 @@ struct FormDispatchRegionsPass
     // Recorded scope paths are consumed: a copy left on a cloned producer
     // would make equal dispatches differ when outlining deduplicates them.
     getOperation()->walk([](Operation *op) {
-      op->removeAttr(kRecordedScopePathAttrName);
+      op->removeAttr(FlowDialect::getRecordedScopePathAttrName());
     });
     if (!ok || failed(verifyDispatchPlacement(getOperation())))
       signalPassFailure();

@@ -10,15 +10,14 @@
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace scopeir::flow {
 #define GEN_PASS_DEF_OUTLINEDISPATCHREGIONSPASS
@@ -29,20 +28,21 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::flow;
 
-/// Returns an identifier for `placement`: its printed form, the part between
-/// the outermost angle brackets if any, with every run of other characters
-/// than letters and digits turned into `_` (`#hal.device.target<"llvm-cpu">`
-/// gives `llvm_cpu`); `host` for no placement.
+/// Returns an identifier for `placement`: its display name
+/// (ScopeAttrInterface::getScopeDisplayName; `llvm-cpu` for
+/// `#hal.device.target<"llvm-cpu">`), or its printed form if it has none,
+/// with every run of other characters than letters and digits turned into
+/// `_` (`llvm_cpu`); `host` for no placement.
 static std::string getPlacementName(Attribute placement) {
   if (!placement)
     return "host";
-  std::string printed;
-  llvm::raw_string_ostream os(printed);
-  placement.print(os);
-  StringRef text = printed;
-  size_t open = text.find('<'), close = text.rfind('>');
-  if (open != StringRef::npos && close != StringRef::npos && open < close)
-    text = text.slice(open + 1, close);
+  std::string text;
+  if (auto scopeAttr = dyn_cast<util::ScopeAttrInterface>(placement))
+    text = scopeAttr.getScopeDisplayName().str();
+  if (text.empty()) {
+    llvm::raw_string_ostream os(text);
+    placement.print(os);
+  }
   std::string name;
   for (char c : text) {
     if (llvm::isAlnum(c))
@@ -127,17 +127,8 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
 
   // Arguments: the values used from above, except constants, which are
   // cloned into the function.
-  llvm::SetVector<Value> used;
-  getUsedValuesDefinedAbove(region.getBody(), used);
-  SmallVector<Value> arguments;
-  SmallVector<Operation *> constants;
-  for (Value value : used) {
-    Operation *def = value.getDefiningOp();
-    if (def && def->hasTrait<OpTrait::ConstantLike>())
-      constants.push_back(def);
-    else
-      arguments.push_back(value);
-  }
+  util::OutlinedOperands outlined = util::getOutlinedOperands(region.getBody());
+  ArrayRef<Value> arguments = outlined.arguments;
 
   auto functionType = FunctionType::get(
       &getContext(), ValueRange(arguments).getTypes(), region.getResultTypes());
@@ -150,8 +141,8 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
   IRMapping mapping;
   mapping.map(arguments, entry->getArguments());
   builder.setInsertionPointToStart(entry);
-  for (Operation *constant : constants)
-    builder.clone(*constant, mapping);
+  mapping.map(outlined.constants,
+              util::cloneConstants(builder, outlined.constants));
   for (Operation &op : region.getBodyBlock().without_terminator())
     builder.clone(op, mapping);
   auto terminator = cast<ReturnOp>(region.getBodyBlock().getTerminator());
@@ -198,8 +189,7 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
   auto dispatch =
       DispatchOp::create(builder, loc, callee, region.getResultTypes(),
                          arguments, argumentDims, region.getResultDims());
-  if (ArrayAttr path = region.getScopePathAttr())
-    dispatch->setAttr("scope_path", path);
+  dispatch.setScopePathAttr(region.getScopePathAttr());
   region.replaceAllUsesWith(dispatch.getResults());
   region.erase();
 }

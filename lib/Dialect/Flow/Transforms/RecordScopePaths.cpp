@@ -2,13 +2,13 @@
 //
 // This file implements flow-record-scope-paths, which records on each
 // dispatchable op the path of scopes around it so that dispatch region
-// formation can name regions after zones have been stripped, and the
-// getScopePath helper it shares with formation.
+// formation can name regions after zones have been stripped.
 //
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
+#include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 namespace scopeir::flow {
@@ -20,32 +20,6 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::flow;
 
-ArrayAttr scopeir::flow::getScopePath(Operation *op) {
-  SmallVector<Attribute> path;
-  Builder builder(op->getContext());
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    auto scope = dyn_cast<util::ScopeOpInterface>(parent);
-    if (!scope)
-      continue;
-    SmallVector<util::ScopeAttrInterface> attrs = scope.getScopeAttributes();
-    std::string entry;
-    for (util::ScopeAttrInterface attr : attrs)
-      if (auto zone = dyn_cast<util::ZoneAttr>(attr))
-        entry = zone.getName().str();
-    if (entry.empty()) {
-      llvm::raw_string_ostream os(entry);
-      llvm::interleaveComma(attrs, os,
-                            [&](util::ScopeAttrInterface attr) { os << attr; });
-    }
-    if (entry.empty())
-      entry = parent->getName().getStringRef().str();
-    path.push_back(builder.getStringAttr(entry));
-  }
-  std::reverse(path.begin(), path.end());
-  return builder.getArrayAttr(path);
-}
-
 namespace {
 
 struct RecordScopePathsPass
@@ -54,7 +28,8 @@ struct RecordScopePathsPass
     getOperation()->walk([&](Operation *op) {
       if (!isDispatchableOp(op) || op->getParentOfType<DispatchRegionOp>())
         return;
-      op->setAttr(kRecordedScopePathAttrName, getScopePath(op));
+      op->setAttr(FlowDialect::getRecordedScopePathAttrName(),
+                  getScopePath(op));
     });
   }
 };

@@ -1,20 +1,14 @@
 //===- VerifyPlacement.cpp - Check dispatch placement -----------*- C++ -*-===//
 //
-// This file implements flow-verify-placement and the placement check that
-// flow-form-dispatch-regions runs at its end: every dispatchable op that a
-// scope places on a device is in a dispatch region on that device.
+// This file implements flow-verify-placement: every dispatchable op that a
+// scope places on a device is in a dispatch region on that device. The check
+// itself, which flow-form-dispatch-regions also runs, is
+// verifyDispatchPlacement in DispatchUtils.
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
-#include "scopeir/Dialect/Util/IR/UtilDialect.h"
-
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Interfaces/TilingInterface.h"
+#include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
 
 namespace scopeir::flow {
 #define GEN_PASS_DEF_VERIFYPLACEMENTPASS
@@ -25,122 +19,7 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::flow;
 
-bool scopeir::flow::isDispatchableOp(Operation *op) {
-  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
-    return linalgOp.hasPureTensorSemantics() && op->getNumResults() != 0;
-  if (!isa<TilingInterface>(op) || op->getNumResults() == 0)
-    return false;
-  return llvm::all_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>);
-}
-
 namespace {
-
-/// The innermost placement of an op and the op that carries it: a scope op,
-/// or a function or module with a placement among its discardable
-/// attributes.
-struct Placement {
-  util::ScopeAttrInterface attr;
-  Operation *owner = nullptr;
-};
-
-Placement findPlacement(Operation *op) {
-  SmallVector<util::ScopeAttrInterface> attrs;
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    attrs.clear();
-    util::getScopeAttrsOf(parent, attrs);
-    for (util::ScopeAttrInterface attr : attrs)
-      if (attr.isPlacement())
-        return {attr, parent};
-  }
-  return {};
-}
-
-/// Returns the placement of a function: its own placement attribute, or
-/// that of the scopes, functions and modules around it.
-util::ScopeAttrInterface getFunctionPlacement(Operation *function) {
-  SmallVector<util::ScopeAttrInterface> attrs;
-  util::getScopeAttrsOf(function, attrs);
-  for (util::ScopeAttrInterface attr : attrs)
-    if (attr.isPlacement())
-      return attr;
-  return util::lookupPlacement(function);
-}
-
-/// Prints a placement for a diagnostic.
-std::string describe(Attribute placement) {
-  if (!placement)
-    return "the default host target";
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  placement.print(os);
-  return text;
-}
-
-void notePlacer(InFlightDiagnostic &diag, const Placement &placement) {
-  if (placement.owner)
-    diag.attachNote(placement.owner->getLoc())
-        << "placed on " << describe(placement.attr) << " here";
-}
-
-LogicalResult verifyRegion(DispatchRegionOp region) {
-  Placement expected = findPlacement(region);
-  Attribute actual = region.getPlacementAttr();
-  if (actual == Attribute(expected.attr))
-    return success();
-  InFlightDiagnostic diag = region.emitError("dispatch region runs on ")
-                            << describe(actual)
-                            << " but its scopes place it on "
-                            << describe(expected.attr);
-  notePlacer(diag, expected);
-  return failure();
-}
-
-LogicalResult verifyDispatch(DispatchOp dispatch) {
-  Operation *callee =
-      SymbolTable::lookupNearestSymbolFrom(dispatch, dispatch.getCalleeAttr());
-  if (!callee || !isa<FunctionOpInterface>(callee))
-    return success(); // The op's symbol verifier reports this.
-  Placement expected = findPlacement(dispatch);
-  util::ScopeAttrInterface actual = getFunctionPlacement(callee);
-  if (actual == expected.attr)
-    return success();
-  InFlightDiagnostic diag =
-      dispatch.emitError("dispatch calls an executable on ")
-      << describe(actual) << " but its scopes place it on "
-      << describe(expected.attr);
-  notePlacer(diag, expected);
-  diag.attachNote(callee->getLoc()) << "executable function is here";
-  return failure();
-}
-
-LogicalResult verifyDispatchable(Operation *op) {
-  Placement placement = findPlacement(op);
-  // Only ops that a scope placed are checked: a function or module
-  // placement (an outlined executable) is not a scope the op came from.
-  if (!placement.owner || !isa<util::ScopeOpInterface>(placement.owner))
-    return success();
-  auto region = op->getParentOfType<DispatchRegionOp>();
-  if (!region) {
-    InFlightDiagnostic diag = op->emitError("op placed on ")
-                              << describe(placement.attr)
-                              << " is not in a dispatch region";
-    notePlacer(diag, placement);
-    return failure();
-  }
-  // A region that is itself misplaced is reported once, at the region.
-  if (region.getPlacementAttr() != Attribute(findPlacement(region).attr))
-    return success();
-  if (region.getPlacementAttr() == Attribute(placement.attr))
-    return success();
-  InFlightDiagnostic diag = op->emitError("op placed on ")
-                            << describe(placement.attr)
-                            << " is in a dispatch region on "
-                            << describe(region.getPlacementAttr());
-  notePlacer(diag, placement);
-  diag.attachNote(region.getLoc()) << "dispatch region is here";
-  return failure();
-}
 
 struct VerifyPlacementPass
     : public flow::impl::VerifyPlacementPassBase<VerifyPlacementPass> {
@@ -152,16 +31,3 @@ struct VerifyPlacementPass
 };
 
 } // namespace
-
-LogicalResult scopeir::flow::verifyDispatchPlacement(Operation *root) {
-  bool ok = true;
-  root->walk([&](Operation *op) {
-    if (auto region = dyn_cast<DispatchRegionOp>(op))
-      ok &= succeeded(verifyRegion(region));
-    else if (auto dispatch = dyn_cast<DispatchOp>(op))
-      ok &= succeeded(verifyDispatch(dispatch));
-    else if (isDispatchableOp(op))
-      ok &= succeeded(verifyDispatchable(op));
-  });
-  return success(ok);
-}

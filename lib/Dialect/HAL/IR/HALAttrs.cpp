@@ -42,6 +42,7 @@ DeviceTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 StringRef DeviceTargetAttr::getScopeKind() const { return "device"; }
 bool DeviceTargetAttr::isScopeBarrier() const { return true; }
 bool DeviceTargetAttr::isPlacement() const { return true; }
+StringRef DeviceTargetAttr::getScopeDisplayName() const { return getBackend(); }
 
 //===----------------------------------------------------------------------===//
 // Device lookups
@@ -61,7 +62,6 @@ DeviceTargetAttr scopeir::hal::getOwnDevice(Operation *op) {
 }
 
 DeviceTargetAttr scopeir::hal::getFunctionDevice(Operation *funcOp) {
-  if (DeviceTargetAttr own = getOwnDevice(funcOp))
-    return own;
-  return lookupDevice(funcOp);
+  return dyn_cast_if_present<DeviceTargetAttr>(
+      util::lookupPlacementAndOwner(funcOp, /*includeOp=*/true).attr);
 }

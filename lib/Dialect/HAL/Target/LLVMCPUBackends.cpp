@@ -5,8 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "scopeir/Dialect/HAL/Target/LLVMCPUConfig.h"
+#include "scopeir/Dialect/HAL/Target/Passes.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
-#include "scopeir/Dialect/HAL/Transforms/Passes.h"
 
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -19,18 +20,24 @@ using namespace scopeir::hal;
 
 namespace {
 
-/// Tiles every linalg op, vectorizes the tiles and lowers the vector ops;
-/// what could not be vectorized becomes loops after bufferization.
+/// Applies the per-root strategies of the strategy library (contractions,
+/// convolutions), then tiles and vectorizes every other linalg op and lowers
+/// the vector ops; what could not be vectorized becomes loops after
+/// bufferization. See docs/llvm-cpu.md.
 class LLVMCPUBackend final : public TargetBackend {
 public:
   StringRef getName() const override { return "llvm-cpu"; }
   StringRef getDescription() const override {
-    return "CPU via LLVM: linalg ops tiled (scf::tileUsingSCF) and vectorized "
-           "(linalg::vectorize)";
+    return "CPU via LLVM: per-root transform strategies (packed FMA kernels "
+           "for contractions and convolutions), other linalg ops tiled and "
+           "vectorized";
   }
 
   void buildTensorPipeline(OpPassManager &funcPM) const override {
-    // m/n tiles of 8x16 and k tiles of 16: small enough to keep a tile of
+    // Roots with a strategy of their own (contractions) first.
+    funcPM.addPass(createLLVMCPUApplyStrategiesPass());
+    funcPM.addPass(createCanonicalizerPass());
+    // Then every other linalg op: m/n tiles of 8x16 and k tiles of 16: small enough to keep a tile of
     // the accumulator in vector registers, large enough to fill them.
     LLVMCPUTileAndVectorizePassOptions options;
     options.tileSizes = {8, 16, 16};
@@ -40,6 +47,9 @@ public:
   }
 
   void buildBufferPipeline(OpPassManager &funcPM) const override {
+    // The strategies' outer tiles (scf.forall) become parallel loops, which
+    // the host lowering runs on threads, or serial ones (config threads=1).
+    funcPM.addPass(createLLVMCPULowerParallelTilesPass());
     // Whatever was not vectorized.
     funcPM.addPass(createConvertLinalgToLoopsPass());
     funcPM.addPass(vector::createLowerVectorMaskPass());
@@ -50,6 +60,12 @@ public:
     funcPM.addPass(createConvertVectorToSCFPass(toSCF));
     funcPM.addPass(vector::createLowerVectorMultiReductionPass());
     funcPM.addPass(createCanonicalizerPass());
+  }
+
+  LogicalResult verifyConfig(
+      DictionaryAttr config,
+      function_ref<InFlightDiagnostic()> emitError) const override {
+    return LLVMCPUConfig::parse(config, emitError);
   }
 };
 

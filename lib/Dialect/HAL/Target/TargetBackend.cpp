@@ -11,6 +11,16 @@
 
 using namespace scopeir::hal;
 
+mlir::LogicalResult TargetBackend::verifyConfig(
+    mlir::DictionaryAttr config,
+    llvm::function_ref<mlir::InFlightDiagnostic()> emitError) const {
+  if (!config || config.empty())
+    return mlir::success();
+  return emitError() << "target backend '" << getName()
+                     << "' takes no config keys; got '"
+                     << config.begin()->getName().getValue() << "'";
+}
+
 TargetBackendRegistry &TargetBackendRegistry::global() {
   static TargetBackendRegistry registry;
   return registry;

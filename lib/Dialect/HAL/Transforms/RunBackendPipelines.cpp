@@ -83,18 +83,11 @@ struct RunBackendPipelinesPass
   /// scope inside the function is placed elsewhere.
   FailureOr<std::pair<std::string, Operation *>>
   getBackendFor(func::FuncOp func) {
-    Operation *owner = nullptr;
-    DeviceTargetAttr device = getOwnDevice(func);
-    if (device) {
-      owner = func;
-    } else {
-      for (Operation *parent = func->getParentOp(); parent && !device;
-           parent = parent->getParentOp()) {
-        device = getOwnDevice(parent);
-        owner = parent;
-      }
-    }
-    util::ScopeAttrInterface funcPlacement = device;
+    // The function's own device, else the module's default.
+    util::PlacementAndOwner placement =
+        util::lookupPlacementAndOwner(func, /*includeOp=*/true);
+    util::ScopeAttrInterface funcPlacement = placement.attr;
+    auto device = dyn_cast_if_present<DeviceTargetAttr>(funcPlacement);
     WalkResult walk = func.walk([&](util::ScopeOpInterface scope) {
       for (util::ScopeAttrInterface attr : scope.getScopeAttributes()) {
         if (!attr.isPlacement() || attr == funcPlacement)
@@ -114,7 +107,7 @@ struct RunBackendPipelinesPass
     if (!device)
       return std::make_pair(hostBackend.getValue(),
                             static_cast<Operation *>(nullptr));
-    return std::make_pair(device.getBackend().str(), owner);
+    return std::make_pair(device.getBackend().str(), placement.owner);
   }
 
   void runOnOperation() override {

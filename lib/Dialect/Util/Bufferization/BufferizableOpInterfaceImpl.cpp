@@ -37,9 +37,8 @@ namespace {
 /// Returns the util.return ops ending the blocks of `scope`'s body.
 static SmallVector<ReturnOp> getReturnOps(ScopeOp scope) {
   SmallVector<ReturnOp> returns;
-  for (Block &block : scope.getBody())
-    if (auto ret = dyn_cast<ReturnOp>(block.getTerminator()))
-      returns.push_back(ret);
+  for (Operation *exit : getScopeExits(scope))
+    returns.push_back(cast<ReturnOp>(exit));
   return returns;
 }
 

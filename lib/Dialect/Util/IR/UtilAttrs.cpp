@@ -36,4 +36,5 @@ LogicalResult ZoneAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 // Zones are neither barriers nor placements: the interface defaults apply.
-StringRef ZoneAttr::getScopeKind() const { return "zone"; }
+StringRef ZoneAttr::getScopeKind() const { return kScopeKind; }
+StringRef ZoneAttr::getScopeDisplayName() const { return getName(); }

@@ -21,33 +21,18 @@ using namespace scopeir::util;
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
-/// Returns the scope attributes of `attrs` (null or an array) as interfaces,
-/// skipping any that do not implement the interface (the verifier rejects
-/// those).
-static SmallVector<ScopeAttrInterface> toScopeAttrs(ArrayAttr attrs) {
-  SmallVector<ScopeAttrInterface> result;
+/// Returns the stored scope attributes of a util op (null or an array).
+static SmallVector<Attribute> getStoredAttrs(ArrayAttr attrs) {
   if (!attrs)
-    return result;
-  for (Attribute attr : attrs)
-    if (auto scopeAttr = dyn_cast<ScopeAttrInterface>(attr))
-      result.push_back(scopeAttr);
-  return result;
+    return {};
+  return llvm::to_vector(attrs.getValue());
 }
 
-LogicalResult scopeir::util::verifyScopeBody(Operation *op, Region &body) {
-  for (Block &block : body) {
-    if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
-      return op->emitOpError("expects every block of its body to end in a "
-                             "terminator");
-    Operation *terminator = &block.back();
-    bool returnsToParent = terminator->hasTrait<OpTrait::ReturnLike>() ||
-                           isa<RegionBranchTerminatorOpInterface>(terminator);
-    if (returnsToParent && !isa<ReturnOp>(terminator))
-      return terminator->emitOpError("cannot exit a scope; use util.return")
-                 .attachNote(op->getLoc())
-             << "scope is here";
-  }
-  return success();
+/// Returns `attrs` as the `scope_attrs` of a util op: absent when empty.
+static ArrayAttr toStoredAttrs(MLIRContext *ctx, ArrayRef<Attribute> attrs) {
+  if (attrs.empty())
+    return {};
+  return ArrayAttr::get(ctx, attrs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -85,14 +70,7 @@ ArrayAttr ScopeOp::getScopeAttrsOrEmpty() {
 }
 
 ValueRange ScopeOp::getCaptureDynamicDims(unsigned index) {
-  unsigned begin = 0;
-  for (unsigned i = 0; i < index; ++i)
-    begin += getNumDynamicDims(getCaptures()[i].getType());
-  unsigned count = getNumDynamicDims(getCaptures()[index].getType());
-  OperandRange dims = getCaptureDims();
-  if (begin + count > dims.size())
-    return {};
-  return dims.slice(begin, count);
+  return sliceDynamicDims(getCaptures().getTypes(), getCaptureDims(), index);
 }
 
 SmallVector<int64_t> ScopeOp::getTiedResultIndices() {
@@ -102,6 +80,14 @@ SmallVector<int64_t> ScopeOp::getTiedResultIndices() {
 }
 
 OperandRange ScopeOp::getTiedOperandsRange() { return getCaptures(); }
+
+void ScopeOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
+  if (llvm::all_of(ties,
+                   [](int64_t t) { return t == TiedOpInterface::kUntied; }))
+    removeTiedOperandsAttr();
+  else
+    setTiedOperands(ties);
+}
 
 ValueRange ScopeOp::getOperandDynamicDims(unsigned operandIndex) {
   // Only captures have dims; dims themselves are index values.
@@ -124,10 +110,13 @@ ValueRange ScopeOp::getResultDynamicDims(unsigned resultIndex) {
   return dims.slice(begin, count);
 }
 
-Region &ScopeOp::getScopeBody() { return getBody(); }
+SmallVector<Attribute> ScopeOp::getStoredScopeAttributes() {
+  return getStoredAttrs(getScopeAttrsAttr());
+}
 
-SmallVector<ScopeAttrInterface> ScopeOp::getScopeAttributes() {
-  return toScopeAttrs(getScopeAttrsAttr());
+LogicalResult ScopeOp::setScopeAttributes(ArrayRef<Attribute> attrs) {
+  setScopeAttrsAttr(toStoredAttrs(getContext(), attrs));
+  return success();
 }
 
 OperandRange ScopeOp::getExplicitCaptures() { return getCaptures(); }
@@ -150,14 +139,24 @@ void ScopeOp::getRegionInvocationBounds(
   bounds.emplace_back(1, 1);
 }
 
+void ScopeOp::setAllOperandDynamicDims(ValueRange dims) {
+  getCaptureDimsMutable().assign(dims);
+}
+
+void ScopeOp::setAllResultDynamicDims(ValueRange dims) {
+  getResultDimsMutable().assign(dims);
+}
+
 Region &ScopeOp::getClosureBodyRegion() { return getBody(); }
 
 OperandRange ScopeOp::getClosureOperands() { return getCaptures(); }
 
+MutableOperandRange ScopeOp::getClosureOperandsMutable() {
+  return getCapturesMutable();
+}
+
 void ScopeOp::getClosureReturns(SmallVectorImpl<Operation *> &returns) {
-  for (Block &block : getBody())
-    if (auto ret = dyn_cast<ReturnOp>(block.getTerminator()))
-      returns.push_back(ret);
+  llvm::append_range(returns, getScopeExits(*this));
 }
 
 ClosureOpInterface ScopeOp::cloneReplacementExcludingOperandsAndResults(
@@ -242,6 +241,31 @@ void scopeir::util::printDynamicDims(OpAsmPrinter &p, ValueRange dims) {
   p << '{';
   p.printOperands(dims);
   p << '}';
+}
+
+ParseResult scopeir::util::parseShapedTypeList(
+    OpAsmParser &parser, SmallVectorImpl<Type> &types,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dims) {
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
+        Type type;
+        if (parser.parseType(type) || parseOptionalDynamicDims(parser, dims))
+          return failure();
+        types.push_back(type);
+        return success();
+      });
+}
+
+void scopeir::util::printShapedTypeList(OpAsmPrinter &p, Operation *op,
+                                        TypeRange types, ValueRange dims) {
+  p << '(';
+  for (unsigned i = 0, e = types.size(); i < e; ++i) {
+    if (i)
+      p << ", ";
+    p.printType(types[i]);
+    printDynamicDims(p, sliceDynamicDims(types, dims, i));
+  }
+  p << ')';
 }
 
 // util.scope [attrs]? (captures)? (-> (results))? region (attributes {...})?
@@ -417,23 +441,17 @@ void ScopeOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult ScopeOp::verify() {
-  if (failed(verifyScopeAttrs(*this, getScopeAttrsAttr())))
-    return failure();
+  // Scope attributes and the body are checked by ScopeOpInterface.
 
   // A value may be captured more than once: replacing one value by another
   // (CSE, folding) can make two captures equal, and verification must not
   // fail after such a rewrite. The canonicalizer merges them.
 
   // Dims: one index per dynamic dimension of each capture.
-  unsigned expectedCaptureDims = 0;
-  for (Value capture : getCaptures())
-    expectedCaptureDims += getNumDynamicDims(capture.getType());
-  if (getCaptureDims().size() != expectedCaptureDims)
-    return emitOpError("expects ")
-           << expectedCaptureDims
-           << " dynamic dims for its captures (one per dynamic dimension) but "
-              "has "
-           << getCaptureDims().size();
+  if (failed(verifyDynamicDimCount(*this, "captures",
+                                   getNumDynamicDims(getCaptures().getTypes()),
+                                   getCaptureDims())))
+    return failure();
 
   // Ties: one entry per result, in range, one result per capture, and the
   // tied result has the capture's type.
@@ -481,64 +499,21 @@ LogicalResult ScopeOp::verify() {
              << i << " has type " << capture.getType()
              << " but its block argument has type " << arg.getType();
 
-  if (getResultDims().size() != expectedResultDims)
-    return emitOpError("expects ")
-           << expectedResultDims
-           << " dynamic dims for its untied results (one per dynamic "
-              "dimension) but has "
-           << getResultDims().size();
-  return success();
-}
-
-LogicalResult ScopeOp::verifyRegions() {
-  return verifyScopeBody(*this, getBody());
+  return verifyDynamicDimCount(*this, "untied results", expectedResultDims,
+                               getResultDims());
 }
 
 //===----------------------------------------------------------------------===//
 // AnnotateOp
 //===----------------------------------------------------------------------===//
 
-Region &AnnotateOp::getScopeBody() { return getBody(); }
-
-SmallVector<ScopeAttrInterface> AnnotateOp::getScopeAttributes() {
-  return toScopeAttrs(getScopeAttrsAttr());
+SmallVector<Attribute> AnnotateOp::getStoredScopeAttributes() {
+  return getStoredAttrs(getScopeAttrsAttr());
 }
 
-OperandRange AnnotateOp::getExplicitCaptures() {
-  return OperandRange(getOperation()->operand_end(),
-                      getOperation()->operand_end());
-}
-
-bool AnnotateOp::isAnnotationLike() { return true; }
-
-void AnnotateOp::getSuccessorRegions(
-    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &regions) {
-  if (point.isParent()) {
-    regions.push_back(RegionSuccessor(&getBody()));
-    return;
-  }
-  regions.push_back(RegionSuccessor(getOperation(), getResults()));
-}
-
-void AnnotateOp::getRegionInvocationBounds(
-    ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) {
-  bounds.emplace_back(1, 1);
-}
-
-LogicalResult AnnotateOp::verify() {
-  return verifyScopeAttrs(*this, getScopeAttrsAttr());
-}
-
-LogicalResult scopeir::util::verifyAnnotationBody(Operation *op,
-                                                  Region &body) {
-  if (body.front().getNumArguments() != 0)
-    return op->emitOpError("takes no explicit captures: its entry block must "
-                           "have no arguments");
-  return verifyScopeBody(op, body);
-}
-
-LogicalResult AnnotateOp::verifyRegions() {
-  return verifyAnnotationBody(*this, getBody());
+LogicalResult AnnotateOp::setScopeAttributes(ArrayRef<Attribute> attrs) {
+  setScopeAttrsAttr(toStoredAttrs(getContext(), attrs));
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,13 +1,15 @@
 //===- CaptureScopeValues.cpp - Make implicit scope captures explicit -----===//
 //
 // This file implements the util-capture-scope-values pass, which turns the
-// values a util.scope uses from above into explicit captures with dims.
+// values a scope op that is a closure (util.scope) uses from above into
+// explicit captures with dims.
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
-#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+#include "scopeir/Dialect/Util/Utils/DimBuilder.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -22,23 +24,26 @@ namespace scopeir::util {
 using namespace mlir;
 using namespace scopeir::util;
 
-/// Appends the capturable implicit captures of `scope` to its explicit
-/// captures, in place.
-static void captureImplicitValues(RewriterBase &rewriter, ScopeOp scope,
+/// Appends the capturable implicit captures of `scope`, a closure, to its
+/// explicit captures, in place.
+static void captureImplicitValues(RewriterBase &rewriter,
+                                  ScopeOpInterface scope,
                                   DimOpIndex &dimIndex) {
   SmallVector<Value> values = getCapturableValues(scope);
   if (values.empty())
     return;
+  auto closure = cast<ClosureOpInterface>(scope.getOperation());
+  bool isShapeAware = isa<ShapeAwareOpInterface>(scope.getOperation());
 
   // A value may be captured explicitly and also used directly: such uses
   // switch to the existing block argument.
-  Block &entry = scope.getEntryBlock();
+  Region &body = closure.getClosureBodyRegion();
   llvm::SmallDenseMap<Value, Value> captureToArg;
-  for (auto [capture, arg] :
-       llvm::zip_equal(scope.getCaptures(), entry.getArguments()))
+  for (auto [capture, arg] : llvm::zip_equal(closure.getClosureOperands(),
+                                             body.front().getArguments()))
     captureToArg.try_emplace(capture, arg);
 
-  ScopeDimBuilder dims(scope, /*allowCreate=*/true, dimIndex);
+  DynamicDimBuilder dims(scope, /*allowCreate=*/true, dimIndex);
   SmallVector<Value> newCaptures, newDims;
   bool anyUse = false;
   for (Value value : values) {
@@ -47,24 +52,25 @@ static void captureImplicitValues(RewriterBase &rewriter, ScopeOp scope,
       continue;
     }
     FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(value);
-    if (failed(valueDims))
+    // A closure that carries no dims captures only values without any.
+    if (failed(valueDims) || (!isShapeAware && !valueDims->empty()))
       continue;
     newCaptures.push_back(value);
     llvm::append_range(newDims, *valueDims);
-    captureToArg[value] = entry.addArgument(value.getType(), value.getLoc());
   }
 
   if (!newCaptures.empty() || anyUse) {
-    scope.getBody().walk([&](Operation *inner) {
+    // New captures go last, so their dims go after all existing capture
+    // dims and existing ties keep their indices.
+    unsigned firstNew = closure.getClosureOperands().size();
+    rewriter.modifyOpInPlace(
+        scope, [&] { closure.appendClosureOperands(newCaptures, newDims); });
+    for (auto [i, value] : llvm::enumerate(newCaptures))
+      captureToArg[value] = closure.getClosureBodyArgument(firstNew + i);
+    body.walk([&](Operation *inner) {
       for (OpOperand &operand : inner->getOpOperands())
         if (Value arg = captureToArg.lookup(operand.get()))
           rewriter.modifyOpInPlace(inner, [&] { operand.set(arg); });
-    });
-    // New captures go last, so their dims go after all existing capture
-    // dims and existing ties keep their indices.
-    rewriter.modifyOpInPlace(scope, [&] {
-      scope.getCapturesMutable().append(newCaptures);
-      scope.getCaptureDimsMutable().append(newDims);
     });
   }
   dims.eraseUnusedOps();
@@ -77,13 +83,16 @@ struct CaptureScopeValuesPass
           CaptureScopeValuesPass> {
   void runOnOperation() override {
     // Outermost first: an inner scope then captures the outer scope's block
-    // arguments and reuses their dims.
-    SmallVector<ScopeOp> scopes;
-    getOperation()->walk<WalkOrder::PreOrder>(
-        [&](ScopeOp scope) { scopes.push_back(scope); });
+    // arguments and reuses their dims. Only closures have explicit captures
+    // (annotations take implicit ones only).
+    SmallVector<ScopeOpInterface> scopes;
+    getOperation()->walk<WalkOrder::PreOrder>([&](ScopeOpInterface scope) {
+      if (isa<ClosureOpInterface>(scope.getOperation()))
+        scopes.push_back(scope);
+    });
     IRRewriter rewriter(&getContext());
     DimOpIndex dimIndex;
-    for (ScopeOp scope : scopes)
+    for (ScopeOpInterface scope : scopes)
       captureImplicitValues(rewriter, scope, dimIndex);
   }
 };

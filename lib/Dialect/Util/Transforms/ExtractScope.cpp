@@ -5,10 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "OutliningUtils.h"
-
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,20 +26,12 @@ namespace scopeir::util {
 using namespace mlir;
 using namespace scopeir::util;
 
-/// Returns the name of the scope's own zone, or an empty string.
-static StringRef getZoneName(ScopeOpInterface scope) {
-  for (ScopeAttrInterface attr : scope.getScopeAttributes())
-    if (auto zone = dyn_cast<ZoneAttr>(attr))
-      return zone.getName();
-  return {};
-}
-
 /// Appends "the module has N scope ops; zones: ..." to `diag`.
 static void describeScopes(InFlightDiagnostic &diag,
                            ArrayRef<ScopeOpInterface> scopes) {
   llvm::SetVector<StringRef> zones;
   for (ScopeOpInterface scope : scopes)
-    if (StringRef name = getZoneName(scope); !name.empty())
+    if (StringRef name = getScopeName(scope); !name.empty())
       zones.insert(name);
   diag << "; the module has " << scopes.size() << " scope op"
        << (scopes.size() == 1 ? "" : "s") << "; zones: ";
@@ -109,7 +100,7 @@ FailureOr<std::pair<ScopeOpInterface, int64_t>> ExtractScopePass::select() {
 
   SmallVector<int64_t> matches;
   for (auto [i, scope] : llvm::enumerate(scopes))
-    if (getZoneName(scope) == zoneName)
+    if (getScopeName(scope) == zoneName)
       matches.push_back(i);
   if (matches.empty()) {
     InFlightDiagnostic diag = module.emitError()
@@ -187,9 +178,15 @@ func::FuncOp ExtractScopePass::buildFunction(ScopeOpInterface scope,
       }
     }
   }
-  // Then implicit captures in first-use order, then whatever else the op
-  // reads from above (a result dim, a dim of an unranked capture).
-  for (Value value : getImplicitCaptures(scope))
+  // Then implicit captures in first-use order (constants cloned), then
+  // whatever else the op reads from above (a result dim, a dim of an
+  // unranked capture).
+  OutlinedOperands outlined =
+      getOutlinedOperands(scope.getScopeBody(), explicitCaptures);
+  for (Value value : outlined.constants)
+    addArgument(value);
+  for (Value value :
+       ArrayRef(outlined.arguments).drop_front(explicitCaptures.size()))
     addArgument(value);
   for (Value value : op->getOperands())
     addArgument(value);
@@ -251,7 +248,7 @@ void ExtractScopePass::runOnOperation() {
     return signalPassFailure();
   }
 
-  std::string name = getZoneName(scope).str();
+  std::string name = getScopeName(scope).str();
   if (name.empty())
     name = "scope_" + std::to_string(position);
   func::FuncOp fn = buildFunction(scope, name);

@@ -1,14 +1,13 @@
 //===- InduceTiedOperands.cpp - Tie scope results to captures ---*- C++ -*-===//
 //
-// This file implements util-induce-tied-operands, which ties a scope result
-// to the capture it is computed in place from when that capture dies at the
-// scope.
+// This file implements util-induce-tied-operands, which ties a result of a
+// scope op (a closure with ties, such as util.scope) to the capture it is
+// computed in place from when that capture dies at the scope.
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
-#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
 
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -62,9 +61,11 @@ static BlockArgument traceInPlaceSource(Value value) {
 /// capture, and its other uses are all in ops before the scope in the block.
 /// Defining it in the same block means a scope inside a loop never consumes
 /// a value that the next iteration reads again.
-static bool diesAtScope(ScopeOp scope, unsigned index) {
-  Value capture = scope.getCaptures()[index];
-  Block *block = scope->getBlock();
+static bool diesAtScope(ClosureOpInterface scope, unsigned index) {
+  OperandRange captures = scope.getClosureOperands();
+  Value capture = captures[index];
+  Operation *op = scope;
+  Block *block = op->getBlock();
   Block *definingBlock = isa<BlockArgument>(capture)
                              ? cast<BlockArgument>(capture).getOwner()
                              : capture.getDefiningOp()->getBlock();
@@ -72,13 +73,11 @@ static bool diesAtScope(ScopeOp scope, unsigned index) {
     return false;
   for (OpOperand &use : capture.getUses()) {
     Operation *user = use.getOwner();
-    if (user == scope.getOperation() &&
-        use.getOperandNumber() ==
-            scope.getCaptures().getBeginOperandIndex() + index)
+    if (user == op &&
+        use.getOperandNumber() == captures.getBeginOperandIndex() + index)
       continue;
     Operation *ancestor = block->findAncestorOpInBlock(*user);
-    if (!ancestor || ancestor == scope.getOperation() ||
-        !ancestor->isBeforeInBlock(scope))
+    if (!ancestor || ancestor == op || !ancestor->isBeforeInBlock(op))
       return false;
   }
   return true;
@@ -86,36 +85,45 @@ static bool diesAtScope(ScopeOp scope, unsigned index) {
 
 /// Returns the entry block argument of `scope` that every value the body
 /// returns for result `index` is produced in place from, or null.
-static BlockArgument getInPlaceCapture(ScopeOp scope, unsigned index) {
-  SmallVector<Value> returned;
-  getReturnedValues(scope, index, returned);
+static BlockArgument getInPlaceCapture(ClosureOpInterface scope,
+                                       ArrayRef<Operation *> returns,
+                                       unsigned index) {
+  Block *entry = &scope.getClosureBodyRegion().front();
   BlockArgument source;
-  for (Value value : returned) {
-    BlockArgument arg = traceInPlaceSource(value);
-    if (!arg || arg.getOwner() != &scope.getEntryBlock() ||
-        (source && source != arg))
+  for (Operation *ret : returns) {
+    BlockArgument arg = traceInPlaceSource(ret->getOperand(index));
+    if (!arg || arg.getOwner() != entry || (source && source != arg))
       return {};
     source = arg;
   }
   return source;
 }
 
-/// Ties every result of `scope` that qualifies.
-static void induceTies(ScopeOp scope) {
-  SmallVector<int64_t> ties = scope.getTiedResultIndices();
+/// Ties every result of `scope` that qualifies. `scope` is a closure whose
+/// ties index its closure operands.
+static void induceTies(ClosureOpInterface scope) {
+  Operation *op = scope;
+  auto tied = cast<TiedOpInterface>(op);
+  OperandRange captures = scope.getClosureOperands();
+  SmallVector<Operation *> returns;
+  scope.getClosureReturns(returns);
+  if (returns.empty())
+    return;
+
+  SmallVector<int64_t> ties = tied.getTiedResultIndices();
   bool changed = false;
-  for (OpResult result : scope->getResults()) {
+  for (OpResult result : op->getResults()) {
     unsigned i = result.getResultNumber();
     // Ties are storage hints: only shaped values have storage to share.
     if (ties[i] != TiedOpInterface::kUntied ||
         !isa<ShapedType>(result.getType()))
       continue;
-    BlockArgument arg = getInPlaceCapture(scope, i);
+    BlockArgument arg = getInPlaceCapture(scope, returns, i);
     if (!arg)
       continue;
     unsigned capture = arg.getArgNumber();
     if (llvm::is_contained(ties, capture) ||
-        result.getType() != scope.getCaptures()[capture].getType() ||
+        result.getType() != captures[capture].getType() ||
         !diesAtScope(scope, capture))
       continue;
     ties[i] = capture;
@@ -125,13 +133,29 @@ static void induceTies(ScopeOp scope) {
     return;
 
   // A tied result has its capture's dims: keep only the untied results'.
-  SmallVector<Value> resultDims;
-  for (OpResult result : scope->getResults())
-    if (ties[result.getResultNumber()] == TiedOpInterface::kUntied)
-      llvm::append_range(resultDims,
-                         scope.getResultDynamicDims(result.getResultNumber()));
-  scope.getResultDimsMutable().assign(resultDims);
-  scope.setTiedOperandsAttr(DenseI64ArrayAttr::get(scope.getContext(), ties));
+  if (auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op)) {
+    SmallVector<Value> resultDims;
+    for (OpResult result : op->getResults())
+      if (ties[result.getResultNumber()] == TiedOpInterface::kUntied)
+        llvm::append_range(resultDims, shapeAware.getResultDynamicDims(
+                                           result.getResultNumber()));
+    shapeAware.setAllResultDynamicDims(resultDims);
+  }
+  tied.setTiedResultIndices(ties);
+}
+
+/// Returns true if the ties of `op` index its closure operands.
+static bool tiesIndexClosureOperands(Operation *op) {
+  auto closure = dyn_cast<ClosureOpInterface>(op);
+  auto tied = dyn_cast<TiedOpInterface>(op);
+  if (!closure || !tied)
+    return false;
+  OperandRange captures = closure.getClosureOperands();
+  OperandRange tiedRange = tied.getTiedOperandsRange();
+  // (The begin index of an empty range is not defined.)
+  return captures.size() == tiedRange.size() &&
+         (captures.empty() ||
+          captures.getBeginOperandIndex() == tiedRange.getBeginOperandIndex());
 }
 
 namespace {
@@ -141,7 +165,10 @@ struct InduceTiedOperandsPass
   void runOnOperation() override {
     // Post-order: an inner scope's new ties extend the chains of the scope
     // around it.
-    getOperation()->walk([](ScopeOp scope) { induceTies(scope); });
+    getOperation()->walk([](ScopeOpInterface scope) {
+      if (tiesIndexClosureOperands(scope))
+        induceTies(cast<ClosureOpInterface>(scope.getOperation()));
+    });
   }
 };
 } // namespace

@@ -8,7 +8,8 @@
 
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
-#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+#include "scopeir/Dialect/Util/Utils/DimBuilder.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -25,8 +26,8 @@ using namespace scopeir::util;
 
 /// Computes the operands of the util.scope replacing `scope` (captures, their
 /// dims, result dims) or reports why a result dim cannot be computed.
-static FailureOr<ScopeOpOperands> computeScopeOperands(ScopeOpInterface scope,
-                                                       ScopeDimBuilder &dims) {
+static FailureOr<ScopeOpOperands>
+computeScopeOperands(ScopeOpInterface scope, DynamicDimBuilder &dims) {
   Operation *op = scope;
   ScopeOpOperands operands;
 
@@ -97,7 +98,7 @@ struct LowerAnnotationsPass
     DimOpIndex dimIndex;
     bool failedAny = false;
     for (ScopeOpInterface scope : annotations) {
-      ScopeDimBuilder dims(scope, /*allowCreate=*/true, dimIndex);
+      DynamicDimBuilder dims(scope, /*allowCreate=*/true, dimIndex);
       FailureOr<ScopeOpOperands> operands = computeScopeOperands(scope, dims);
       if (succeeded(operands))
         replaceWithScopeOp(rewriter, scope, *operands);

@@ -1,8 +1,8 @@
 //===- ScopeTypeConversion.cpp - Structural type conversion of scopes -----===//
 //
-// This file implements the dialect-conversion patterns that rewrite
-// util.scope, util.annotate and util.return when a TypeConverter changes the
-// types flowing through them (1:1 and 1:N).
+// This file implements the dialect-conversion patterns that rewrite scope ops
+// (any ScopeOpInterface op, through its interfaces) and util.return when a
+// TypeConverter changes the types flowing through them (1:1 and 1:N).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,24 +36,9 @@ static LogicalResult checkConvertedDims(Operation *op, StringRef what,
   return success();
 }
 
-/// Picks the `index` values standing for `original` dims: the converted value
-/// when the converter kept it a single `index`, the original value otherwise.
-static SmallVector<Value> keepIndexDims(OperandRange original,
-                                        ArrayRef<ValueRange> converted) {
-  SmallVector<Value> dims;
-  for (auto [orig, conv] : llvm::zip_equal(original, converted)) {
-    if (conv.size() == 1 && conv.front().getType().isIndex())
-      dims.push_back(conv.front());
-    else
-      dims.push_back(orig);
-  }
-  return dims;
-}
-
-/// Moves `op`'s body into `newOp` (dropping the placeholder entry block a
-/// builder may have made), converts the block signatures (the entry block's
-/// through `entryConversion`) and replaces `op` by `newOp`'s results, grouped
-/// per original result by `resultSlices` (begin, size).
+/// Moves `op`'s body into `newOp`, converts the block signatures (the entry
+/// block's through `entryConversion`) and replaces `op` by `newOp`'s results,
+/// grouped per original result by `resultSlices` (begin, size).
 static LogicalResult
 moveBodyAndReplace(Operation *op, Operation *newOp,
                    TypeConverter::SignatureConversion &entryConversion,
@@ -61,10 +46,7 @@ moveBodyAndReplace(Operation *op, Operation *newOp,
                    const TypeConverter &converter,
                    ConversionPatternRewriter &rewriter) {
   Region &newBody = newOp->getRegion(0);
-  Block *placeholder = newBody.empty() ? nullptr : &newBody.front();
   rewriter.inlineRegionBefore(op->getRegion(0), newBody, newBody.begin());
-  if (placeholder)
-    rewriter.eraseBlock(placeholder);
   if (failed(rewriter.convertRegionTypes(&newBody, converter,
                                          &entryConversion)))
     return rewriter.notifyMatchFailure(op, "cannot convert the body");
@@ -78,37 +60,71 @@ moveBodyAndReplace(Operation *op, Operation *newOp,
 }
 
 //===----------------------------------------------------------------------===//
-// util.scope
+// Scope ops
 //===----------------------------------------------------------------------===//
 
-struct ConvertScopeOp : OpConversionPattern<ScopeOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// Converts any ScopeOpInterface op through its interfaces: the explicit
+/// captures of a closure (ClosureOpInterface), its ties (TiedOpInterface)
+/// and its dims (ShapeAwareOpInterface), its results and its body. The
+/// replacement is a copy of the op (same name, properties and attributes)
+/// whose captures, dims, ties and result types are then set through the
+/// interfaces, so a new scope op converts without a pattern of its own.
+struct ConvertScopeOpTypes
+    : public OpInterfaceConversionPattern<ScopeOpInterface> {
+  using OpInterfaceConversionPattern::OpInterfaceConversionPattern;
 
   LogicalResult
-  matchAndRewrite(ScopeOp op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(ScopeOpInterface scope, ArrayRef<ValueRange> operands,
                   ConversionPatternRewriter &rewriter) const override {
+    Operation *op = scope;
     const TypeConverter *converter = getTypeConverter();
-    SmallVector<Value> captureDims =
-        keepIndexDims(op.getCaptureDims(), adaptor.getCaptureDims());
-    SmallVector<Value> resultDims =
-        keepIndexDims(op.getResultDims(), adaptor.getResultDims());
+    auto closure = dyn_cast<ClosureOpInterface>(op);
+    auto tied = dyn_cast<TiedOpInterface>(op);
+    auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op);
+    if (!closure && !scope.getExplicitCaptures().empty())
+      return rewriter.notifyMatchFailure(op, "captures but is no closure");
+    OperandRange captures =
+        closure ? closure.getClosureOperands() : scope.getExplicitCaptures();
+    // (The begin index of an empty range is not defined.)
+    unsigned firstCapture =
+        captures.empty() ? 0 : captures.getBeginOperandIndex();
+    // Every other operand must be a dim, which stays `index`: a dim the
+    // converter kept a single `index` is taken converted, any other as it
+    // was.
+    llvm::SmallDenseMap<Value, Value> convertedDims;
+    for (OpOperand &operand : op->getOpOperands()) {
+      unsigned number = operand.getOperandNumber();
+      if (number >= firstCapture && number < firstCapture + captures.size())
+        continue;
+      if (!operand.get().getType().isIndex())
+        return rewriter.notifyMatchFailure(
+            op, "has an operand that is neither a capture nor a dim");
+      ValueRange converted = operands[number];
+      if (converted.size() == 1 && converted.front().getType().isIndex())
+        convertedDims.try_emplace(operand.get(), converted.front());
+    }
+    auto mapDims = [&](ValueRange dims) {
+      SmallVector<Value> mapped;
+      for (Value dim : dims)
+        mapped.push_back(convertedDims.lookup(dim) ? convertedDims.lookup(dim)
+                                                   : dim);
+      return mapped;
+    };
 
     // Captures: each original capture becomes the values the adaptor holds
     // for it; each converted value reuses the original's dims.
-    unsigned numCaptures = op.getCaptures().size();
-    TypeConverter::SignatureConversion entryConversion(numCaptures);
+    TypeConverter::SignatureConversion entryConversion(captures.size());
     SmallVector<Value> newCaptures, newCaptureDims;
     SmallVector<unsigned> firstNewCapture;
-    unsigned dimOffset = 0;
-    for (auto [i, capture] : llvm::enumerate(op.getCaptures())) {
-      ValueRange converted = adaptor.getCaptures()[i];
+    for (auto [i, capture] : llvm::enumerate(captures)) {
+      ValueRange converted = operands[firstCapture + i];
       SmallVector<Type> types(converted.getTypes());
       if (failed(
               checkConvertedDims(op, "capture", i, capture.getType(), types)))
         return failure();
-      unsigned numDims = getNumDynamicDims(capture.getType());
-      ArrayRef<Value> dims = ArrayRef(captureDims).slice(dimOffset, numDims);
-      dimOffset += numDims;
+      SmallVector<Value> dims;
+      if (shapeAware)
+        dims = mapDims(shapeAware.getOperandDynamicDims(firstCapture + i));
       firstNewCapture.push_back(newCaptures.size());
       entryConversion.addInputs(i, types);
       llvm::append_range(newCaptures, converted);
@@ -122,29 +138,29 @@ struct ConvertScopeOp : OpConversionPattern<ScopeOp> {
     SmallVector<Value> newResultDims;
     SmallVector<int64_t> newTies;
     SmallVector<std::pair<unsigned, unsigned>> resultSlices;
-    SmallVector<int64_t> ties = op.getTiedResultIndices();
-    dimOffset = 0;
-    for (auto [i, result] : llvm::enumerate(op.getResults())) {
+    for (auto [i, result] : llvm::enumerate(op->getResults())) {
       SmallVector<Type> types;
       if (failed(converter->convertType(result.getType(), types)))
         return rewriter.notifyMatchFailure(op, "cannot convert a result type");
       resultSlices.emplace_back(newResultTypes.size(), types.size());
-      int64_t tie = ties[i];
-      if (tie != TiedOpInterface::kUntied) {
-        ValueRange tiedCapture = adaptor.getCaptures()[tie];
+      std::optional<unsigned> tie;
+      if (tied)
+        tie = tied.getTiedResultOperandIndex(i);
+      if (tie) {
+        ValueRange tiedCapture = operands[firstCapture + *tie];
         if (TypeRange(tiedCapture.getTypes()) != TypeRange(types))
           return rewriter.notifyMatchFailure(
               op, "tied result converts differently from its capture");
         for (size_t k = 0, e = types.size(); k < e; ++k)
-          newTies.push_back(firstNewCapture[tie] + k);
+          newTies.push_back(firstNewCapture[*tie] + k);
         llvm::append_range(newResultTypes, types);
         continue;
       }
       if (failed(checkConvertedDims(op, "result", i, result.getType(), types)))
         return failure();
-      unsigned numDims = getNumDynamicDims(result.getType());
-      ArrayRef<Value> dims = ArrayRef(resultDims).slice(dimOffset, numDims);
-      dimOffset += numDims;
+      SmallVector<Value> dims;
+      if (shapeAware)
+        dims = mapDims(shapeAware.getResultDynamicDims(i));
       for (size_t k = 0, e = types.size(); k < e; ++k) {
         newTies.push_back(TiedOpInterface::kUntied);
         llvm::append_range(newResultDims, dims);
@@ -152,45 +168,26 @@ struct ConvertScopeOp : OpConversionPattern<ScopeOp> {
       llvm::append_range(newResultTypes, types);
     }
 
-    auto newOp =
-        ScopeOp::create(rewriter, op.getLoc(), newResultTypes, newResultDims,
-                        newCaptures, newCaptureDims, newTies,
-                        llvm::to_vector(op.getScopeAttrsOrEmpty().getValue()));
-    newOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
-
-    // Move the body over the builder's placeholder entry block, then convert
-    // the entry block with the capture mapping and every other block with
-    // the converter.
-    return moveBodyAndReplace(op, newOp, entryConversion, resultSlices,
-                              *converter, rewriter);
-  }
-};
-
-//===----------------------------------------------------------------------===//
-// util.annotate
-//===----------------------------------------------------------------------===//
-
-struct ConvertAnnotateOp : OpConversionPattern<AnnotateOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(AnnotateOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    const TypeConverter *converter = getTypeConverter();
-    SmallVector<Type> newResultTypes;
-    SmallVector<std::pair<unsigned, unsigned>> resultSlices;
-    for (Type type : op.getResultTypes()) {
-      SmallVector<Type> types;
-      if (failed(converter->convertType(type, types)))
-        return rewriter.notifyMatchFailure(op, "cannot convert a result type");
-      resultSlices.emplace_back(newResultTypes.size(), types.size());
-      llvm::append_range(newResultTypes, types);
+    // A copy of the op with the new result types and an empty body; its
+    // operands, dims and ties are then set through the interfaces.
+    Operation *newOp = Operation::create(
+        op->getLoc(), op->getName(), newResultTypes, op->getOperands(),
+        op->getDiscardableAttrDictionary(), op->getPropertiesStorage(),
+        /*successors=*/{}, op->getNumRegions());
+    rewriter.insert(newOp);
+    if (closure)
+      cast<ClosureOpInterface>(newOp).getClosureOperandsMutable().assign(
+          newCaptures);
+    if (shapeAware) {
+      auto newShapeAware = cast<ShapeAwareOpInterface>(newOp);
+      newShapeAware.setAllOperandDynamicDims(newCaptureDims);
+      newShapeAware.setAllResultDynamicDims(newResultDims);
     }
-    auto newOp = AnnotateOp::create(rewriter, op.getLoc(), newResultTypes,
-                                    op.getScopeAttrsAttr());
-    newOp->setDiscardableAttrs(op->getDiscardableAttrDictionary());
-    // The entry block has no arguments; other blocks convert as usual.
-    TypeConverter::SignatureConversion entryConversion(0);
+    if (tied)
+      cast<TiedOpInterface>(newOp).setTiedResultIndices(newTies);
+
+    // Move the body, then convert the entry block with the capture mapping
+    // and every other block with the converter.
     return moveBodyAndReplace(op, newOp, entryConversion, resultSlices,
                               *converter, rewriter);
   }
@@ -219,13 +216,18 @@ struct ConvertReturnOp : OpConversionPattern<ReturnOp> {
 void scopeir::util::populateScopeTypeConversionPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns,
     ConversionTarget &target) {
-  patterns.add<ConvertScopeOp, ConvertAnnotateOp, ConvertReturnOp>(
-      typeConverter, patterns.getContext());
-  target.addDynamicallyLegalOp<ScopeOp, AnnotateOp>(
-      [&typeConverter](Operation *op) {
-        return typeConverter.isLegal(op) &&
-               typeConverter.isLegal(&op->getRegion(0));
-      });
+  MLIRContext *context = patterns.getContext();
+  patterns.add<ConvertScopeOpTypes, ConvertReturnOp>(typeConverter, context);
+  // Every scope op the context knows: ConversionTarget has no legality by
+  // interface.
+  for (RegisteredOperationName name : context->getRegisteredOperations()) {
+    if (!name.hasInterface<ScopeOpInterface>())
+      continue;
+    target.addDynamicallyLegalOp(name, [&typeConverter](Operation *op) {
+      return typeConverter.isLegal(op) &&
+             typeConverter.isLegal(&op->getRegion(0));
+    });
+  }
   target.addDynamicallyLegalOp<ReturnOp>(
       [&typeConverter](ReturnOp op) { return typeConverter.isLegal(op); });
 }

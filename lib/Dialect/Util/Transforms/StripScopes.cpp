@@ -5,13 +5,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/IR/UtilDialect.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
-#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace scopeir::util {
 #define GEN_PASS_DEF_STRIPSCOPESPASS
@@ -20,19 +22,6 @@ namespace scopeir::util {
 
 using namespace mlir;
 using namespace scopeir::util;
-
-/// Replaces the scope attributes of a util op (util.scope, util.annotate).
-/// Returns false for other ops.
-template <typename... OpTys>
-static bool setUtilScopeAttrs(Operation *op, ArrayAttr attrs) {
-  return (... || [&] {
-    auto typed = dyn_cast<OpTys>(op);
-    if (!typed)
-      return false;
-    typed.setScopeAttrsAttr(attrs);
-    return true;
-  }());
-}
 
 namespace {
 
@@ -91,12 +80,11 @@ struct StripScopesPass
         for (ScopeAttrInterface attr : scope.getScopeAttributes())
           if (attr.getScopeKind() != kind)
             kept.push_back(attr);
-        ArrayAttr keptAttr = rewriter.getArrayAttr(kept);
-        bool updated = false;
-        rewriter.modifyOpInPlace(scope, [&] {
-          updated = setUtilScopeAttrs<ScopeOp, AnnotateOp>(scope, keptAttr);
-        });
-        if (!updated) {
+        rewriter.startOpModification(scope);
+        if (succeeded(scope.setScopeAttributes(kept))) {
+          rewriter.finalizeOpModification(scope);
+        } else {
+          rewriter.cancelOpModification(scope);
           scope->emitOpError("carries scope attributes of other kinds than '")
               << kind
               << "', which cannot be kept when removing that kind from a "
@@ -107,8 +95,46 @@ struct StripScopesPass
       }
       }
     }
+    if (outlined)
+      stripOutlinedScopeAttrs();
     if (failedAny)
       signalPassFailure();
+  }
+
+  /// An outlined scope leaves its attributes on its function as a
+  /// `util.scope_attrs` array and its ties as `util.tied` result
+  /// attributes: with `outlined` they are removed like the attributes of a
+  /// scope op (by kind, if given), so that nothing of util is left for tools
+  /// that do not know it.
+  void stripOutlinedScopeAttrs() {
+    StringAttr arrayName =
+        StringAttr::get(&getContext(), UtilDialect::getScopeAttrsAttrName());
+    StringAttr tiedName =
+        StringAttr::get(&getContext(), UtilDialect::getTiedResultAttrName());
+    getOperation()->walk([&](Operation *op) {
+      if (kind.empty()) {
+        if (auto function = dyn_cast<FunctionOpInterface>(op))
+          for (unsigned i = 0, e = function.getNumResults(); i < e; ++i)
+            function.removeResultAttr(i, tiedName);
+      }
+      auto array = op->getAttrOfType<ArrayAttr>(arrayName);
+      if (!array)
+        return;
+      auto isOfKind = [&](Attribute attr) {
+        auto scopeAttr = dyn_cast<ScopeAttrInterface>(attr);
+        return scopeAttr && scopeAttr.getScopeKind() == kind;
+      };
+      SmallVector<Attribute> kept;
+      if (!kind.empty() && !invert)
+        llvm::copy_if(array, std::back_inserter(kept),
+                      [&](Attribute attr) { return !isOfKind(attr); });
+      else if (invert && llvm::any_of(array, isOfKind))
+        kept.assign(array.begin(), array.end());
+      if (kept.empty())
+        op->removeAttr(arrayName);
+      else
+        op->setAttr(arrayName, ArrayAttr::get(&getContext(), kept));
+    });
   }
 };
 

@@ -8,8 +8,10 @@
 
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
-#include "scopeir/Dialect/Util/Transforms/ScopeTransformUtils.h"
+#include "scopeir/Dialect/Util/Utils/DimBuilder.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Verifier.h"
@@ -117,7 +119,7 @@ ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
     });
 
   // Result dims must already exist above the range (no new op outside).
-  ScopeDimBuilder dims(annotate, /*allowCreate=*/false, dimIndex);
+  DynamicDimBuilder dims(annotate, /*allowCreate=*/false, dimIndex);
   SmallVector<SmallVector<Value>> resultDims;
   for (Value result : annotate.getResults()) {
     FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(result);
@@ -215,10 +217,20 @@ void TestInsertScopesPass::runOnOperation() {
   rewriter = &localRewriter;
   // Nothing may survive from a previous run: the index holds op pointers.
   dimIndex = DimOpIndex();
+  if (getEnclosingTransformOp(getOperation()))
+    return;
 
   // Function bodies and the blocks of region ops nested in them (scf.for,
-  // scf.if, scopes, ...), in IR order.
-  getOperation()->walk<WalkOrder::PreOrder>([&](FunctionOpInterface func) {
+  // scf.if, scopes, ...), in IR order. Transform IR is not payload: a
+  // transform.named_sequence is function-like, but a scope in it would mean
+  // nothing (the verifier rejects it), so nothing inside transform IR is
+  // visited.
+  getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<transform::TransformOpInterface>(op))
+      return WalkResult::skip();
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    if (!func)
+      return WalkResult::advance();
     for (Region &region : func->getRegions())
       for (Block &block : region)
         worklist.push_back({&block, 0});

@@ -33,6 +33,13 @@ def Flow_Dialect : Dialect {
     static llvm::StringRef getExecutablesAttrName() {
       return "flow.executables";
     }
+
+    /// Name of the discardable attribute in which flow-record-scope-paths
+    /// records a dispatchable op's scope path (the `scope_path` of the
+    /// dispatch region formed around it).
+    static llvm::StringRef getRecordedScopePathAttrName() {
+      return "flow.scope_path";
+    }
   }];
 }
 

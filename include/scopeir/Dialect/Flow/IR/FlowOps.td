@@ -67,7 +67,11 @@ def Flow_DispatchRegionOp : Flow_Op<"dispatch.region", [
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
 
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = [{
+    (`on` `(` $placement^ `)`)?
+    (`->` custom<ShapedTypeList>(type($results), $result_dims)^)?
+    $body attr-dict-with-keyword
+  }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let hasCanonicalizer = 1;
@@ -134,6 +138,9 @@ def Flow_DispatchOp : Flow_Op<"dispatch", [
         : (tensor<?x8xf32>{%n}, tensor<8x4xf32>) -> (tensor<?x4xf32>{%n})
     ```
 
+    `scope_path` is the path of scopes of the dispatch region the dispatch
+    replaces (see `flow.dispatch.region`).
+
     The dispatch declares no memory effects (the same choice as
     `flow.dispatch.region`).
   }];
@@ -144,11 +151,17 @@ def Flow_DispatchOp : Flow_Op<"dispatch", [
     Variadic<Index>:$argument_dims,
     Variadic<Index>:$result_dims,
     OptionalAttr<DictArrayAttr>:$arg_attrs,
-    OptionalAttr<DictArrayAttr>:$res_attrs
+    OptionalAttr<DictArrayAttr>:$res_attrs,
+    OptionalAttr<StrArrayAttr>:$scope_path
   );
   let results = (outs Variadic<AnyType>:$results);
 
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = [{
+    $callee `(` $arguments `)` `:`
+    custom<ShapedTypeList>(type($arguments), $argument_dims) `->`
+    custom<ShapedTypeList>(type($results), $result_dims)
+    attr-dict-with-keyword
+  }];
   let hasVerifier = 1;
 
   let builders = [

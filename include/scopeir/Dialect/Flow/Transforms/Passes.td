@@ -42,11 +42,16 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
     Each region records the innermost placement (`util::lookupPlacement`)
     of its ops as `placement`, and the path of enclosing scopes as
     `scope_path` (or, when `flow-record-scope-paths` ran before zones were
-    stripped, the longest common prefix of its ops' recorded paths). Dynamically shaped results get their dims above the region
-    from the destination operand chain (`tensor.dim` of a value defined above,
-    or the sizes of a `tensor.empty`), falling back to
-    `ReifyRankedShapedTypeOpInterface`; a result whose dims cannot be computed
-    above the region is an error.
+    stripped, the longest common prefix of its ops' recorded paths).
+    Dynamically shaped results get their dims above the region the way
+    util's scope passes compute them (`util::DynamicDimBuilder`): existing
+    dims are reused (a dominating `tensor.dim`, the sizes of a
+    `tensor.empty`, dims a shape-aware producer carries), the destination
+    operand chain is followed, shapes are reified
+    (`ReifyRankedShapedTypeOpInterface`) and pure index computations are
+    cloned above the region; otherwise a `tensor.dim` of a value defined
+    above is inserted. A result whose dims cannot be computed above the
+    region is an error.
 
     Zone scopes (`#util.zone`) are not barriers, but they are still blocks:
     regions form inside a zone body and do not fuse with ops outside it. To
@@ -88,11 +93,14 @@ def OutlineDispatchRegionsPass
     the region by a `flow.dispatch` of that function.
 
     - The module is named `<placement>_executables` (`host_executables` for
-      regions without placement), where `<placement>` is derived from the
-      printed placement attribute (`#hal.device.target<"llvm-cpu">` gives
-      `llvm_cpu`). It carries the unit attribute `flow.executables` and, when
-      placed, the placement as `util.scope_attrs = [<placement>]`, so
-      `util::lookupPlacement` answers for every op of its functions.
+      regions without placement), where `<placement>` is the placement's
+      display name (`ScopeAttrInterface::getScopeDisplayName`, else its
+      printed form) with other characters than letters and digits turned
+      into `_` (`#hal.device.target<"llvm-cpu">` gives `llvm_cpu`); two
+      placements of one name get unique module names. It carries the unit
+      attribute `flow.executables` and, when placed, the placement as
+      `util.scope_attrs = [<placement>]`, so `util::lookupPlacement` answers
+      for every op of its functions.
     - The function's arguments are the values the region uses from above, in
       first-use order, except constants (`ConstantLike` ops), which are
       cloned into the function. Its results are the region's results.

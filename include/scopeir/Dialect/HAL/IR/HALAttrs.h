@@ -26,7 +26,8 @@ DeviceTargetAttr lookupDevice(mlir::Operation *op);
 DeviceTargetAttr getOwnDevice(mlir::Operation *op);
 
 /// Returns the device of a function: its own `hal.device`, else the
-/// placement of the function (the module-level default), else null.
+/// placement of the function (the module-level default), if that placement
+/// is a `#hal.device.target`; null otherwise.
 DeviceTargetAttr getFunctionDevice(mlir::Operation *funcOp);
 
 } // namespace scopeir::hal

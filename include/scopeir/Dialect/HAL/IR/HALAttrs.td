@@ -12,13 +12,15 @@ include "scopeir/Dialect/Util/IR/UtilInterfaces.td"
 
 def HAL_DeviceTargetAttr : HAL_Attr<"DeviceTarget", "device.target", [
     DeclareAttrInterfaceMethods<Util_ScopeAttrInterface,
-        ["isScopeBarrier", "isPlacement"]>]> {
+        ["isScopeBarrier", "isPlacement", "getScopeDisplayName"]>]> {
   let summary = "A device: the target backend that compiles the ops placed on it";
   let description = [{
     Places ops on the device compiled by the target backend `backend`, with an
     optional backend-specific configuration dictionary. As a scope attribute
     its kind is `device`; it is a barrier (dispatch formation never fuses
-    across it) and a placement (it answers "which device runs this op").
+    across it) and a placement (it answers "which device runs this op"); its
+    display name is the backend name (executable modules are named after
+    it).
 
     ```mlir
     %y = util.annotate [#hal.device.target<"llvm-cpu">] { ... } : tensor<4xf32>

@@ -9,18 +9,14 @@
 
 include "scopeir/Dialect/HAL/IR/HALDialect.td"
 include "scopeir/Dialect/HAL/IR/HALAttrs.td"
-include "scopeir/Dialect/Util/IR/UtilInterfaces.td"
-include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "scopeir/Dialect/Util/IR/UtilOpBase.td"
 
 //===----------------------------------------------------------------------===//
 // hal.device.scope
 //===----------------------------------------------------------------------===//
 
-def HAL_DeviceScopeOp : HAL_Op<"device.scope", [
-    DeclareOpInterfaceMethods<RegionBranchOpInterface,
-        ["getRegionInvocationBounds"]>,
-    DeclareOpInterfaceMethods<Util_ScopeOpInterface, ["isAnnotationLike"]>,
-  ]> {
+def HAL_DeviceScopeOp
+    : Util_AnnotationLikeScopeOp<HAL_Dialect, "device.scope"> {
   let summary = "Places the ops of its region on a device";
   let description = [{
     Sugar for `util.annotate [#hal.device.target<...>]`: the ops of the region
@@ -43,14 +39,11 @@ def HAL_DeviceScopeOp : HAL_Op<"device.scope", [
   }];
 
   let arguments = (ins HAL_DeviceTargetAttr:$target);
-  let results = (outs Variadic<AnyType>:$results);
-  let regions = (region MinSizedRegion<1>:$body);
 
   let assemblyFormat = [{
     ` ` `<` qualified($target) `>` $body (`:` type($results)^)?
     attr-dict-with-keyword
   }];
-  let hasRegionVerifier = 1;
 }
 
 #endif // SCOPEIR_DIALECT_HAL_IR_HALOPS_TD

@@ -9,6 +9,8 @@
 #ifndef SCOPEIR_DIALECT_HAL_TARGET_TARGETBACKEND_H
 #define SCOPEIR_DIALECT_HAL_TARGET_TARGETBACKEND_H
 
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -49,6 +51,13 @@ public:
   /// Adds the passes that run on a `func.func` placed on this device after
   /// bufferization.
   virtual void buildBufferPipeline(mlir::OpPassManager &funcPM) const = 0;
+
+  /// Checks the `config` dictionary of a `#hal.device.target` naming this
+  /// backend (null if it has none), reporting problems through `emitError`.
+  /// The default accepts only an empty dictionary.
+  virtual mlir::LogicalResult
+  verifyConfig(mlir::DictionaryAttr config,
+               llvm::function_ref<mlir::InFlightDiagnostic()> emitError) const;
 };
 
 /// The name → backend map. Registration is thread-safe; backends live until
@@ -79,6 +88,12 @@ private:
 /// Registers the built-in backends `llvm-cpu` and `llvm-cpu-loops`
 /// (idempotent).
 void registerAllTargetBackends();
+
+/// Checks that every `#hal.device.target` in `root` names a registered
+/// backend whose `config` the backend accepts; emits an error at each op
+/// carrying an unknown backend (listing the registered ones) or a bad
+/// config.
+mlir::LogicalResult verifyDeviceTargets(mlir::Operation *root);
 
 /// The backend that compiles functions placed on no device.
 inline constexpr llvm::StringLiteral kDefaultHostBackend = "llvm-cpu-loops";

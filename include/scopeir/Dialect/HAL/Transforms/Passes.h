@@ -7,6 +7,8 @@
 #ifndef SCOPEIR_DIALECT_HAL_TRANSFORMS_PASSES_H
 #define SCOPEIR_DIALECT_HAL_TRANSFORMS_PASSES_H
 
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"

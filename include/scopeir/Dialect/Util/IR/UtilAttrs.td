@@ -11,7 +11,8 @@ include "scopeir/Dialect/Util/IR/UtilDialect.td"
 include "scopeir/Dialect/Util/IR/UtilInterfaces.td"
 
 def Util_ZoneAttr : Util_Attr<"Zone", "zone", [
-    DeclareAttrInterfaceMethods<Util_ScopeAttrInterface>]> {
+    DeclareAttrInterfaceMethods<Util_ScopeAttrInterface,
+        ["getScopeDisplayName"]>]> {
   let summary = "A named tracing zone";
   let description = [{
     Marks a scope as a tracing zone: when tracing is on, the scope's execution
@@ -27,6 +28,10 @@ def Util_ZoneAttr : Util_Attr<"Zone", "zone", [
   let parameters = (ins StringRefParameter<"zone name">:$name);
   let assemblyFormat = "`<` $name `>`";
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The scope kind of zones.
+    static constexpr ::llvm::StringLiteral kScopeKind = "zone";
+  }];
 }
 
 #endif // SCOPEIR_DIALECT_UTIL_IR_UTILATTRS_TD

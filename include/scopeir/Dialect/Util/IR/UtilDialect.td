@@ -35,6 +35,9 @@ def Util_Dialect : Dialect {
     static llvm::StringRef getScopeAttrsAttrName() {
       return "util.scope_attrs";
     }
+    /// Name of the result attribute of a function outlined from a scope that
+    /// records a tie: the index of the argument the result updates in place.
+    static llvm::StringRef getTiedResultAttrName() { return "util.tied"; }
 
   private:
     void registerAttributes();

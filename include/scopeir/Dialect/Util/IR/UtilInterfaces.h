@@ -1,7 +1,9 @@
 //===- UtilInterfaces.h - util interfaces and scope queries -----*- C++ -*-===//
 //
 // This file declares ScopeAttrInterface, ScopeOpInterface, TiedOpInterface,
-// ShapeAwareOpInterface, ClosureOpInterface and the scope attribute lookups.
+// ShapeAwareOpInterface, ClosureOpInterface, the scope attribute lookups and
+// the scope and dims queries the interfaces' verifiers and implementations
+// share with every pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,16 @@
 namespace scopeir::util {
 class ClosureOpInterface;
 class ScopeOpInterface;
+
+namespace detail {
+/// Verifies what every ScopeOpInterface op promises (see the interface),
+/// among it that it groups payload IR: it is neither nested in transform IR
+/// nor captures or returns transform handles or parameters.
+mlir::LogicalResult verifyScopeOpInterface(mlir::Operation *op);
+/// The default ClosureOpInterface::appendClosureOperands.
+void appendClosureOperands(mlir::Operation *op, mlir::ValueRange values,
+                           mlir::ValueRange dims);
+} // namespace detail
 } // namespace scopeir::util
 
 #include "scopeir/Dialect/Util/IR/UtilOpInterfaces.h.inc"
@@ -84,6 +96,19 @@ ScopeAttrInterface lookupScopeAttrOfKind(mlir::Operation *op,
 /// true) that applies to `op`, or null: "which device runs this op".
 ScopeAttrInterface lookupPlacement(mlir::Operation *op);
 
+/// A placement and the op that carries it: a scope op, or a function or
+/// module with the placement among its discardable attributes.
+struct PlacementAndOwner {
+  ScopeAttrInterface attr;
+  mlir::Operation *owner = nullptr;
+};
+
+/// Returns the innermost placement that applies to `op` and the op carrying
+/// it (both null if there is none). With `includeOp`, a placement `op`
+/// itself carries (a function's own device) comes first.
+PlacementAndOwner lookupPlacementAndOwner(mlir::Operation *op,
+                                          bool includeOp = false);
+
 //===----------------------------------------------------------------------===//
 // Scope helpers
 //===----------------------------------------------------------------------===//
@@ -92,14 +117,60 @@ ScopeAttrInterface lookupPlacement(mlir::Operation *op);
 /// (the implicit captures), in first-use order.
 llvm::SmallVector<mlir::Value> getImplicitCaptures(ScopeOpInterface scope);
 
+/// Returns the name of `scope`: the display name of its zone (a scope
+/// attribute of kind `zone`), empty if it has none. Functions outlined or
+/// extracted from the scope and the scope paths of its dispatches are named
+/// by it.
+llvm::StringRef getScopeName(ScopeOpInterface scope);
+
+/// Returns true if `op` is a terminator that leaves the scope body it ends,
+/// handing its operands to the scope's results: a return-like terminator
+/// (`util.return` in a verified scope) without successors.
+bool isScopeExit(mlir::Operation *op);
+
+/// Returns the terminators that exit the body of `scope` (see isScopeExit),
+/// in block order.
+llvm::SmallVector<mlir::Operation *> getScopeExits(ScopeOpInterface scope);
+
+/// Appends to `values` the operand `resultIndex` of every exit of the scope's
+/// body (the values result `resultIndex` may take).
+void getReturnedValues(ScopeOpInterface scope, unsigned resultIndex,
+                       llvm::SmallVectorImpl<mlir::Value> &values);
+
+//===----------------------------------------------------------------------===//
+// Dims: one `index` value per dynamic dimension, flattened
+//===----------------------------------------------------------------------===//
+
 /// Returns the number of dynamic dimensions of `type` (0 if not shaped or
 /// unranked).
 unsigned getNumDynamicDims(mlir::Type type);
 
-/// Verifies a list of scope attributes: each implements ScopeAttrInterface
-/// and no two share a kind. Emits errors on `op`.
-mlir::LogicalResult verifyScopeAttrs(mlir::Operation *op,
-                                     mlir::ArrayAttr attrs);
+/// Returns the number of dynamic dimensions of all of `types`.
+unsigned getNumDynamicDims(mlir::TypeRange types);
+
+/// Returns the slice of `dims` (one value per dynamic dimension of each of
+/// `types`, in order) that belongs to `types[index]`; empty if `dims` is too
+/// short (the op's verifier reports that).
+mlir::ValueRange sliceDynamicDims(mlir::TypeRange types, mlir::ValueRange dims,
+                                  unsigned index);
+
+/// Verifies that `op` has `expected` dims for its `what` (one per dynamic
+/// dimension); emits "expects N dynamic dims for its <what> ..." otherwise.
+mlir::LogicalResult verifyDynamicDimCount(mlir::Operation *op,
+                                          llvm::StringRef what,
+                                          unsigned expected,
+                                          mlir::ValueRange dims);
+
+/// Returns the nearest ancestor of `op` that is transform IR (implements the
+/// transform dialect's TransformOpInterface, such as
+/// `transform.named_sequence`), or null. The transform interpreter expects
+/// only transform ops there: scopes must never be inserted into such IR.
+mlir::Operation *getEnclosingTransformOp(mlir::Operation *op);
+
+/// Returns true if `type` is a transform dialect handle or parameter type
+/// (`!transform.any_op`, `!transform.any_value`, `!transform.param<...>`,
+/// ...), which only transform IR may hold.
+bool isTransformHandleType(mlir::Type type);
 
 } // namespace scopeir::util
 

@@ -40,6 +40,14 @@ def Util_ScopeAttrInterface : AttrInterface<"ScopeAttrInterface"> {
       "device (it answers placement queries).",
       "bool", "isPlacement", (ins), [{}],
       /*defaultImplementation=*/[{ return false; }]>,
+    InterfaceMethod<[{
+        Returns a short name for what this attribute says (a zone's name, a
+        device's backend), from which names of generated IR are derived:
+        outlined functions, executable modules, scope paths. Empty (the
+        default) if the attribute has none.
+      }],
+      "::llvm::StringRef", "getScopeDisplayName", (ins), [{}],
+      /*defaultImplementation=*/[{ return {}; }]>,
   ];
 }
 
@@ -99,6 +107,14 @@ def Util_TiedOpInterface : OpInterface<"TiedOpInterface"> {
       "bool", "isResultTied", (ins "unsigned":$resultIndex), [{}], [{
         return $_op.getTiedResultOperandIndex(resultIndex).has_value();
       }]>,
+    InterfaceMethod<[{
+        Replaces the tie array (one entry per result, `kUntied` for an untied
+        result). Dims are not touched: a shape-aware op whose ties change
+        gets its result dims from `ShapeAwareOpInterface::
+        setAllResultDynamicDims` (a tied result carries none of its own).
+      }],
+      "void", "setTiedResultIndices",
+      (ins "::llvm::ArrayRef<int64_t>":$ties)>,
   ];
   let extraSharedClassDeclaration = [{
     /// The value used in tie arrays for an untied result.
@@ -128,6 +144,20 @@ def Util_ShapeAwareOpInterface : OpInterface<"ShapeAwareOpInterface"> {
       "has none.",
       "::mlir::ValueRange", "getResultDynamicDims",
       (ins "unsigned":$resultIndex)>,
+    InterfaceMethod<[{
+        Replaces the dims of all operands: one `index` value per dynamic
+        dimension of each operand that carries dims, flattened in operand
+        order (what `getOperandDynamicDims` returns for each operand, in
+        turn).
+      }],
+      "void", "setAllOperandDynamicDims", (ins "::mlir::ValueRange":$dims)>,
+    InterfaceMethod<[{
+        Replaces the dims of all results that carry their own: one `index`
+        value per dynamic dimension of each such result, flattened in result
+        order. A result tied to an operand (`TiedOpInterface`) carries none:
+        it has its operand's.
+      }],
+      "void", "setAllResultDynamicDims", (ins "::mlir::ValueRange":$dims)>,
   ];
 }
 
@@ -138,31 +168,73 @@ def Util_ShapeAwareOpInterface : OpInterface<"ShapeAwareOpInterface"> {
 def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
   let cppNamespace = "::scopeir::util";
   let description = [{
-    An op that groups the ops of its single region into a scope described by
+    An op that groups the ops of its body region into a scope described by
     a list of attributes implementing `ScopeAttrInterface`. Structural passes
-    (strip, outline, capture, lower) are written against this interface, so
-    dialect sugar such as `hal.device.scope` gets them for free.
+    (strip, outline, capture, lower, type conversion) are written against
+    this interface, so dialect sugar such as `hal.device.scope` gets them for
+    free.
 
     The body region's entry block arguments are the explicit captures (if
     any); values defined above may also be used implicitly. Exiting blocks end
-    in a terminator whose operands become the op's results.
+    in a terminator whose operands become the op's results (`isScopeExit`).
+
+    The interface verifies every implementer: its scope attributes implement
+    `ScopeAttrInterface` and have distinct kinds; an annotation-like op takes
+    no explicit captures; every block of the body ends in a terminator, and
+    every terminator that returns control to the scope is a `util.return`.
+
+    Every scope op is also verified to group payload IR: it may not be nested
+    in transform IR (an op implementing the transform dialect's
+    `TransformOpInterface`, such as `transform.named_sequence`) and may not
+    capture or return transform handles or parameters.
   }];
   let methods = [
     InterfaceMethod<"Returns the region holding the scope's ops.",
-      "::mlir::Region &", "getScopeBody">,
+      "::mlir::Region &", "getScopeBody", (ins), [{}],
+      /*defaultImplementation=*/[{ return $_op->getRegion(0); }]>,
+    InterfaceMethod<[{
+        Returns the attributes that describe this scope, in order, as the op
+        stores them (the verifier checks that each implements
+        `ScopeAttrInterface`).
+      }],
+      "::llvm::SmallVector<::mlir::Attribute>", "getStoredScopeAttributes">,
     InterfaceMethod<
       "Returns the attributes that describe this scope, in order.",
       "::llvm::SmallVector<::scopeir::util::ScopeAttrInterface>",
-      "getScopeAttributes">,
+      "getScopeAttributes", (ins), [{}], [{
+        ::llvm::SmallVector<::scopeir::util::ScopeAttrInterface> result;
+        for (::mlir::Attribute attr : $_op.getStoredScopeAttributes())
+          if (auto scopeAttr =
+                  ::llvm::dyn_cast<::scopeir::util::ScopeAttrInterface>(attr))
+            result.push_back(scopeAttr);
+        return result;
+      }]>,
+    InterfaceMethod<[{
+        Replaces the attributes that describe this scope by `attrs`. Fails,
+        changing nothing, if this op cannot carry that list (an op whose
+        syntax holds exactly one device, say).
+      }],
+      "::mlir::LogicalResult", "setScopeAttributes",
+      (ins "::llvm::ArrayRef<::mlir::Attribute>":$attrs)>,
     InterfaceMethod<
       "Returns the explicitly captured values (the entry block's arguments "
-      "correspond to them one to one).",
-      "::mlir::OperandRange", "getExplicitCaptures">,
+      "correspond to them one to one); none by default.",
+      "::mlir::OperandRange", "getExplicitCaptures", (ins), [{}], [{
+        return ::mlir::OperandRange($_op->operand_end(), $_op->operand_end());
+      }]>,
     InterfaceMethod<
       "Returns true if this op is a user-level annotation that "
       "`util-lower-annotations` rewrites into `util.scope`.",
       "bool", "isAnnotationLike", (ins), [{}],
       /*defaultImplementation=*/[{ return false; }]>,
+    InterfaceMethod<[{
+        Returns true if a call to a function holding the body can stand for
+        this op (`util-outline-scopes`): the op carries nothing a call could
+        not carry besides its scope attributes, captures, dims and ties. An
+        op with other inherent state (a pass pipeline, say) returns false.
+      }],
+      "bool", "isOutlinable", (ins), [{}],
+      /*defaultImplementation=*/[{ return true; }]>,
   ];
   let extraSharedClassDeclaration = [{
     /// Returns the scope attribute of the given kind, or null.
@@ -179,6 +251,11 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
           [](auto attr) { return attr.isScopeBarrier(); });
     }
   }];
+  let verify = [{
+    return ::scopeir::util::detail::verifyScopeOpInterface($_op);
+  }];
+  // The body is checked once the ops in it are verified.
+  let verifyWithRegions = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -207,6 +284,23 @@ def Util_ClosureOpInterface : OpInterface<"ClosureOpInterface"> {
       "Returns the captured values; entry block argument `i` of the body "
       "stands for operand `i`.",
       "::mlir::OperandRange", "getClosureOperands">,
+    InterfaceMethod<[{
+        Returns the captured values as a mutable range (updating it keeps
+        operand segments in step); the caller keeps the body's entry block
+        arguments in step with it.
+      }],
+      "::mlir::MutableOperandRange", "getClosureOperandsMutable">,
+    InterfaceMethod<[{
+        Appends `values` to the closure operands, after the existing ones (so
+        ties keep their indices), with one new entry block argument each, and
+        `dims` (their dynamic dims, flattened in order) to the operand dims
+        of a shape-aware op. `dims` must be empty for an op that is not
+        `ShapeAwareOpInterface`. Uses of `values` in the body are left alone.
+      }],
+      "void", "appendClosureOperands",
+      (ins "::mlir::ValueRange":$values, "::mlir::ValueRange":$dims), [{}], [{
+        ::scopeir::util::detail::appendClosureOperands($_op, values, dims);
+      }]>,
     InterfaceMethod<
       "Returns the results, one per operand of each exiting terminator.",
       "::mlir::ResultRange", "getClosureResults", (ins), [{}], [{

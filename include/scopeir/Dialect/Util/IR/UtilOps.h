@@ -24,8 +24,11 @@
 
 namespace scopeir::util {
 
-/// Parses the IREE-style dims of one shaped value, `{%d0, %d1}`, if present
-/// (every op of ours prints dims the same way).
+//===----------------------------------------------------------------------===//
+// Shared assembly pieces: every op of ours prints dims the same way
+//===----------------------------------------------------------------------===//
+
+/// Parses the IREE-style dims of one shaped value, `{%d0, %d1}`, if present.
 mlir::ParseResult parseOptionalDynamicDims(
     mlir::OpAsmParser &parser,
     llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &dims);
@@ -33,21 +36,15 @@ mlir::ParseResult parseOptionalDynamicDims(
 /// Prints `{%d0, %d1}`; nothing for an empty list.
 void printDynamicDims(mlir::OpAsmPrinter &p, mlir::ValueRange dims);
 
-} // namespace scopeir::util
-
-namespace scopeir::util {
-
-/// Verifies the body of a scope op: every block ends in a terminator, and a
-/// terminator that returns control to the parent (return-like) is a
-/// `util.return`. Terminators that never return (`llvm.unreachable`) are
-/// allowed. Operand types of `util.return` are checked by its own verifier.
-mlir::LogicalResult verifyScopeBody(mlir::Operation *op, mlir::Region &body);
-
-/// Verifies the body of an annotation-like scope op (`util.annotate` and
-/// dialect sugar such as `hal.device.scope`): no explicit captures (the entry
-/// block has no arguments), then `verifyScopeBody`.
-mlir::LogicalResult verifyAnnotationBody(mlir::Operation *op,
-                                         mlir::Region &body);
+/// The custom directive `custom<ShapedTypeList>(type($values), $dims)`:
+/// a parenthesized list of types, each dynamically shaped one followed by
+/// its dims, `(tensor<?x4xf32>{%d}, index)`; `()` when empty. `$dims` holds
+/// the dims of all the types, flattened in order.
+mlir::ParseResult parseShapedTypeList(
+    mlir::OpAsmParser &parser, llvm::SmallVectorImpl<mlir::Type> &types,
+    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &dims);
+void printShapedTypeList(mlir::OpAsmPrinter &p, mlir::Operation *op,
+                         mlir::TypeRange types, mlir::ValueRange dims);
 
 } // namespace scopeir::util
 

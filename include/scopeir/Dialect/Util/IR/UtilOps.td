@@ -9,6 +9,7 @@
 
 include "scopeir/Dialect/Util/IR/UtilDialect.td"
 include "scopeir/Dialect/Util/IR/UtilInterfaces.td"
+include "scopeir/Dialect/Util/IR/UtilOpBase.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
@@ -24,7 +25,7 @@ def Util_ScopeOp : Util_Op<"scope", [
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<RegionBranchOpInterface,
         ["getEntrySuccessorOperands", "getRegionInvocationBounds"]>,
-    DeclareOpInterfaceMethods<Util_ScopeOpInterface>,
+    DeclareOpInterfaceMethods<Util_ScopeOpInterface, ["getExplicitCaptures"]>,
     DeclareOpInterfaceMethods<Util_TiedOpInterface>,
     DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
     DeclareOpInterfaceMethods<Util_ClosureOpInterface>,
@@ -84,7 +85,6 @@ def Util_ScopeOp : Util_Op<"scope", [
 
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
-  let hasRegionVerifier = 1;
   let hasCanonicalizer = 1;
 
   let builders = [
@@ -112,11 +112,7 @@ def Util_ScopeOp : Util_Op<"scope", [
 // util.annotate
 //===----------------------------------------------------------------------===//
 
-def Util_AnnotateOp : Util_Op<"annotate", [
-    DeclareOpInterfaceMethods<RegionBranchOpInterface,
-        ["getRegionInvocationBounds"]>,
-    DeclareOpInterfaceMethods<Util_ScopeOpInterface, ["isAnnotationLike"]>,
-  ]> {
+def Util_AnnotateOp : Util_AnnotationLikeScopeOp<Util_Dialect, "annotate"> {
   let summary = "A user-level scope: implicit captures only";
   let description = [{
     The light form of `util.scope` that frontends and people write: no
@@ -133,14 +129,10 @@ def Util_AnnotateOp : Util_Op<"annotate", [
   }];
 
   let arguments = (ins OptionalAttr<Util_ScopeAttrArray>:$scope_attrs);
-  let results = (outs Variadic<AnyType>:$results);
-  let regions = (region MinSizedRegion<1>:$body);
 
   let assemblyFormat = [{
     ($scope_attrs^)? $body (`:` type($results)^)? attr-dict-with-keyword
   }];
-  let hasVerifier = 1;
-  let hasRegionVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

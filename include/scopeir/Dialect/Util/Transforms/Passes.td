@@ -67,10 +67,12 @@ def LowerAnnotationsPass : Pass<"util-lower-annotations"> {
 }
 
 def CaptureScopeValuesPass : Pass<"util-capture-scope-values"> {
-  let summary = "Turn the implicit captures of util.scope ops into explicit ones";
+  let summary = "Turn the implicit captures of scope ops into explicit ones";
   let description = [{
-    Every value a `util.scope` body uses but that is defined above the scope
-    becomes an explicit capture: it is appended to the captures (after the
+    Every value the body of a scope op with explicit captures (a
+    `ScopeOpInterface` op that is a `ClosureOpInterface`, such as
+    `util.scope`) uses but that is defined above the scope becomes an
+    explicit capture: it is appended to the captures (after the
     existing ones), a matching entry block argument replaces its uses inside
     the body (nested regions included), and its dynamic dims are appended to
     the capture dims. Dims are reused when known (the dims of an enclosing
@@ -93,10 +95,12 @@ def CaptureScopeValuesPass : Pass<"util-capture-scope-values"> {
     ```
 
     Limits: constants (anything `m_Constant` matches) stay implicit, as the
-    canonicalizer would make them implicit again. Only `util.scope` is
-    rewritten: `ScopeOpInterface` has no hook to add captures to other scope
-    ops (lower annotations first). Values of shaped types with unknown
-    dynamic dims that are neither tensors nor memrefs stay implicit.
+    canonicalizer would make them implicit again. Annotation-like ops
+    (`util.annotate`, `hal.device.scope`) take implicit captures only and
+    are left alone (lower them first). Values of shaped types with unknown
+    dynamic dims that are neither tensors nor memrefs stay implicit, and so
+    do dynamically shaped values of a closure that carries no dims (not a
+    `ShapeAwareOpInterface`).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -124,12 +128,21 @@ def StripScopesPass : Pass<"util-strip-scopes"> {
     above the scope for its captures and results stay (they are ordinary
     ops; the canonicalizer deletes the dead ones).
 
+    With `outlined`, what outlined scopes left on functions goes the same
+    way: the `util.scope_attrs` array (filtered by `kind` like a scope's
+    attributes) and, without `kind`, the `util.tied` result attributes; the
+    calls stay. A program stripped so holds nothing of util, and tools
+    without the util dialect (upstream `mlir-opt`, `mlir-runner`) read it.
+    By default functions keep them: a compile pipeline outlines device
+    scopes and then strips the remaining scopes, and its backends read the
+    device off the functions.
+
     With `kind`, only scope attributes of that kind are removed: a scope
-    carrying only such attributes is stripped, while a `util.scope` or
-    `util.annotate` that also carries attributes of other kinds keeps them
-    and stays (so stripping tracing zones never drops a device placement).
-    Another scope op in that situation cannot lose one attribute through
-    `ScopeOpInterface` and is reported as an error. With `kind` and `invert`,
+    carrying only such attributes is stripped, while a scope that also
+    carries attributes of other kinds keeps them and stays (so stripping
+    tracing zones never drops a device placement). A scope op that cannot
+    carry the remaining attributes (`ScopeOpInterface::setScopeAttributes`
+    fails) is reported as an error. With `kind` and `invert`,
     only scopes carrying no attribute of that kind are stripped (whole).
 
     ```mlir
@@ -148,6 +161,9 @@ def StripScopesPass : Pass<"util-strip-scopes"> {
     Option<"invert", "invert", "bool", /*default=*/"false",
            "With `kind`: strip the scopes carrying no attribute of that "
            "kind instead">,
+    Option<"outlined", "outlined", "bool", /*default=*/"false",
+           "Also remove the scope attributes and ties that outlined scopes "
+           "left on functions">,
   ];
   let dependentDialects = [
     "::mlir::cf::ControlFlowDialect",
@@ -170,12 +186,18 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
 
     - **Arguments**: the explicit captures first (so a capture's index is its
       argument's index), then the implicit captures in first-use order.
-      Constant-like implicit captures (`arith.constant`, ...) are cloned into
-      the callee instead of passed, so the callee keeps the constant facts.
-      An implicit use of an explicitly captured value reuses that capture's
-      argument.
+      Constants (`arith.constant`, ...) and empty tensors (`tensor.empty`,
+      whose sizes are passed instead) are created in the callee rather than
+      passed, unless a result is tied to them; a capture that is a cast to an
+      unranked type is passed ranked and cast in the callee. An implicit use
+      of an explicitly captured value reuses that capture's argument.
     - **Results**: the scope's results; every `util.return` (any terminator
-      that exits the scope) becomes a `func.return`. Multi-block bodies are
+      that exits the scope) becomes a `func.return`. With a single exit, what
+      later passes should see stays at the call site: a returned constant is
+      cloned there (a tile size a vectorizer reads), a cast to a less static
+      type (`tensor<*xf32>`, `tensor<?xf32>`, ...) is applied there to the
+      callee's more static result, and a value the body merely passes
+      through (a capture) is used there directly. Multi-block bodies are
       kept as they are.
     - **Ties and dims**: a call has neither. A tie is recorded on the callee
       as the result attribute `util.tied = <argument index>` so that nothing
@@ -198,8 +220,24 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
       only an inner scope op needed (its result dims) is not passed to the
       outer callee.
 
-    Running the pass twice changes nothing the second time: no scope is left
-    and functions are never renamed.
+    - **Bufferization** (`bufferization-safe`, on by default): the callee
+      must be what upstream bufferization takes as it takes the inlined
+      body. A scope is left in place, with a remark saying why, when a
+      result would still be returned unranked (One-Shot Bufferize with
+      function boundaries cannot bufferize such a function in MLIR 22) or is
+      not certainly a buffer the callee allocates itself: computed in place
+      from, or a view of, an argument, a value from above or a constant
+      (buffer deallocation copies such a returned buffer with
+      `bufferization.clone`, which the inlined body never needs). Which
+      values are the callee's own buffers is read from
+      `BufferizableOpInterface` aliasing (views and in-place updates lead
+      back to what they alias); allocations, `tensor.empty` and call results
+      are the callee's own. With `bufferization-safe=false` every scope is
+      outlined, as a compile pipeline that needs the functions (a device's
+      backend compiles them) wants.
+
+    Running the pass twice changes nothing the second time: every scope is
+    outlined or refused again, and functions are never renamed.
 
     ```mlir
     // Before:
@@ -223,16 +261,25 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
     }
     ```
 
-    Limits: a scope op whose inherent attributes hold more than its scope
-    attributes, ties and operand segment sizes (state a call could not carry,
+    Limits: a scope op that is not outlinable
+    (`ScopeOpInterface::isOutlinable`: it holds state a call could not carry,
     such as a pass pipeline) is left in place, as is a scope placed directly
-    in a symbol table rather than inside a function or other op. Discardable
-    attributes of the scope op move to the call.
+    in a symbol table rather than inside a function or other op, or inside
+    transform IR. Discardable attributes of the scope op move to the call.
+    Several buffers coming back from calls may still be freed through
+    upstream's run-time `@dealloc_helper`, which cannot tell call results
+    apart where it can tell allocations apart.
   }];
   let options = [
     Option<"kind", "kind", "std::string", /*default=*/"\"\"",
            "Outline only scopes carrying a scope attribute of this kind "
            "(`zone`, `device`, ...); all scopes when empty">,
+    Option<"bufferizationSafe", "bufferization-safe", "bool",
+           /*default=*/"true",
+           "Leave a scope in place, with a remark, when upstream "
+           "bufferization would not take its function as it takes the "
+           "inlined body (an unranked result, a result that is not a "
+           "buffer the function allocates)">,
   ];
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
@@ -300,7 +347,9 @@ def ExtractScopePass : Pass<"util-extract-scope", "mlir::ModuleOp"> {
 def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
   let summary = "Tie scope results to captures they are computed in place from";
   let description = [{
-    Ties an untied result of a `util.scope` to explicit capture `k` when
+    Ties an untied result of a scope op with ties (a `ScopeOpInterface` op
+    that is a `ClosureOpInterface` whose `TiedOpInterface` ties index its
+    closure operands, such as `util.scope`) to explicit capture `k` when
     every `util.return` of the body returns a value produced in place from
     the block argument of capture `k`, through a chain of:
 
@@ -322,8 +371,8 @@ def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
     also implicitly in its body), and every other use is in an op before
     the scope in that block.
 
-    Tying drops the result's dims from `result_dims`: a tied result has its
-    capture's dims.
+    Tying drops the result's dims from the op's result dims
+    (`ShapeAwareOpInterface`): a tied result has its capture's dims.
 
     ```mlir
     %r = util.scope (%t as %a: tensor<?xf32>{%d}) -> (tensor<?xf32>{%d}) {
@@ -335,8 +384,8 @@ def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
     ```
 
     Limits: `scf.if`, `scf.while` and casts end a chain; a result is tied to
-    one capture even if several would do; only `util.scope` is rewritten
-    (other scope ops have no ties).
+    one capture even if several would do; scope ops without ties
+    (annotations) are left alone.
   }];
 }
 
@@ -347,9 +396,10 @@ def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
 def TestScopeTypeConversionPass : Pass<"test-scope-type-conversion", "::mlir::ModuleOp"> {
   let summary = "Test the structural type conversion of scopes (1:1 and 1:N)";
   let description = [{
-    Exercises `populateScopeTypeConversionPatterns` together with upstream's
-    function, call, return, branch and `scf` structural conversions, with a
-    test type converter:
+    Exercises `populateScopeTypeConversionPatterns` (every scope op the
+    context has registered, `hal.device.scope` included) together with
+    upstream's function, call, return, branch and `scf` structural
+    conversions, with a test type converter:
 
     - `complex<f32>` becomes two `f32` values (1:N); `complex.create`,
       `complex.re`, `complex.im` and `complex.add` are rewritten onto the
@@ -381,12 +431,13 @@ def TestScopeTypeConversionPass : Pass<"test-scope-type-conversion", "::mlir::Mo
 def TestInsertScopesPass : Pass<"util-test-insert-scopes"> {
   let summary = "Wrap random ranges of ops in scopes (tests insert/remove safety)";
   let description = [{
-    Test pass for the insert/remove invariant: wraps pseudo-random ranges of
-    consecutive ops in scopes, in function bodies and in the blocks of region
-    ops and scopes nested in them (`scf.for`, `scf.if`, `util.scope`, ...;
-    not in bodies such as `linalg.generic`'s), and sometimes again inside
-    the scopes it just created. Each scope gets random scope attributes (a
-    `#util.zone` with a random name, or none) and a random form:
+    Test pass for the insert/remove invariant (docs/invariants.md): wraps
+    pseudo-random ranges of consecutive ops in scopes, in function bodies and
+    in the blocks of region ops and scopes nested in them (`scf.for`,
+    `scf.if`, `util.scope`, ...; not in bodies such as `linalg.generic`'s),
+    and sometimes again inside the scopes it just created. Each scope gets
+    random scope attributes (a `#util.zone` with a random name, or none) and
+    a random form:
     `util.annotate`; `util.scope` with implicit captures only; or
     `util.scope` with some values captured explicitly, with their dims, and
     results tied to captures where certain (the returned value is produced
@@ -402,6 +453,12 @@ def TestInsertScopesPass : Pass<"util-test-insert-scopes"> {
     exactly; stripping needs no cleanup of its own. A scope that would not
     verify (an op in the range that constrains where its operands come
     from) is undone on the spot.
+
+    Transform IR is never touched: no scope is inserted into an op
+    implementing the transform dialect's `TransformOpInterface` (a
+    `transform.named_sequence` is function-like, but its body is a script,
+    not payload), so a module carrying its own transform script still runs
+    through `-transform-interpreter` after insertion.
 
     The choices come from `std::mt19937` seeded with `seed` and the IR
     order, so a seed always produces the same output.

@@ -17,10 +17,17 @@ class TypeConverter;
 
 namespace scopeir::util {
 
-/// Adds patterns that convert `util.scope`, `util.annotate` and `util.return`
-/// with `typeConverter` (1:1 and 1:N) and marks those ops dynamically legal
-/// on `target` when all their types (captures, results, block arguments) are
-/// legal.
+/// Adds patterns that convert every scope op (ScopeOpInterface: `util.scope`,
+/// `util.annotate`, `hal.device.scope`, ...) and `util.return` with
+/// `typeConverter` (1:1 and 1:N), and marks those ops dynamically legal on
+/// `target` when all their types (captures, results, block arguments) are
+/// legal. Scope ops are found among the context's registered ops, so the
+/// dialects providing them must be loaded first.
+///
+/// The scope pattern works through the interfaces: explicit captures are the
+/// closure operands (ClosureOpInterface), ties come from TiedOpInterface and
+/// dims from ShapeAwareOpInterface; the replacement is a copy of the op whose
+/// operands, dims and ties are set through the same interfaces.
 ///
 /// A 1:N converted capture becomes N captures and N entry block arguments; a
 /// result tied to it becomes N results tied pairwise to them. Dims stay

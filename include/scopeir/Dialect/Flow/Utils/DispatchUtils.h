@@ -1,0 +1,46 @@
+//===- DispatchUtils.h - Helpers of the flow passes -------------*- C++ -*-===//
+//
+// This file declares what the flow passes and tools share: which ops are
+// dispatched, scope paths, the placement check and the dispatch map.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_FLOW_UTILS_DISPATCHUTILS_H
+#define SCOPEIR_DIALECT_FLOW_UTILS_DISPATCHUTILS_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace scopeir::flow {
+
+/// Returns true if `op` is a unit of work that dispatch region formation
+/// puts into a region: a linalg op on tensors, or another op implementing
+/// TilingInterface whose results are ranked tensors.
+bool isDispatchableOp(mlir::Operation *op);
+
+/// Returns the path of scope ops enclosing `op`, outermost first: for each
+/// scope its name (util::getScopeName), else its attributes printed and
+/// joined, else the scope op's name.
+mlir::ArrayAttr getScopePath(mlir::Operation *op);
+
+/// Checks that every dispatchable op (a linalg op or another tileable op)
+/// nested in `root` sits in a dispatch region whose placement is the op's
+/// innermost placement (util::lookupPlacement), that every region's placement
+/// is the one of the scopes around it, and that every `flow.dispatch` calls
+/// an executable placed where the dispatch is. Emits an error at each
+/// violating op, with a note at the scope that placed it.
+mlir::LogicalResult verifyDispatchPlacement(mlir::Operation *root);
+
+/// Prints one line per `flow.dispatch` in `module` (after
+/// flow-outline-dispatch-regions): the executable it runs, the device (the
+/// executable's placement, or `host`) and the scope path it came from.
+void printDispatches(mlir::ModuleOp module, llvm::raw_ostream &os);
+
+} // namespace scopeir::flow
+
+#endif // SCOPEIR_DIALECT_FLOW_UTILS_DISPATCHUTILS_H

@@ -1,0 +1,56 @@
+//===- OutliningUtils.h - Helpers shared by outline and extract -*- C++ -*-===//
+//
+// This file declares helpers shared by the passes that move a body into a
+// function of its own (util-outline-scopes, util-extract-scope,
+// flow-outline-dispatch-regions): which values it needs from above, and which
+// scope attributes it loses when it moves out of its enclosing ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_UTIL_UTILS_OUTLININGUTILS_H
+#define SCOPEIR_DIALECT_UTIL_UTILS_OUTLININGUTILS_H
+
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Region.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace scopeir::util {
+
+/// Returns the scope attributes contributed by `from` and by each of its
+/// ancestors up to, but excluding, `stop` (null: all ancestors), innermost
+/// first and in each op's own order. Stored as `util.scope_attrs` on an op
+/// placed directly under `stop`, they make the scope attribute lookups for
+/// the ops moved there answer as they did under `from`.
+llvm::SmallVector<mlir::Attribute> collectScopeAttrsUpTo(mlir::Operation *from,
+                                                         mlir::Operation *stop);
+
+/// Returns true if `value` is produced by a constant-like op that can be
+/// cloned next to its uses instead of being passed in.
+bool isClonableConstant(mlir::Value value);
+
+/// The values a body moving into a function of its own needs from above.
+struct OutlinedOperands {
+  /// The function's arguments, in order.
+  llvm::SmallVector<mlir::Value> arguments;
+  /// Constants cloned into the function instead (isClonableConstant), in
+  /// first-use order.
+  llvm::SmallVector<mlir::Value> constants;
+};
+
+/// Returns what `body` needs from above: the `leading` values first (explicit
+/// captures: always arguments, in order, repeats included), then the other
+/// values it uses from above in first-use order, constants apart.
+OutlinedOperands getOutlinedOperands(mlir::Region &body,
+                                     mlir::ValueRange leading = {});
+
+/// Clones the defining op of each of `constants` at `builder`'s insertion
+/// point; returns the clones' results, in order.
+llvm::SmallVector<mlir::Value>
+cloneConstants(mlir::OpBuilder &builder, llvm::ArrayRef<mlir::Value> constants);
+
+} // namespace scopeir::util
+
+#endif // SCOPEIR_DIALECT_UTIL_UTILS_OUTLININGUTILS_H

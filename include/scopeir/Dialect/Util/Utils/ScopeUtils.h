@@ -1,0 +1,70 @@
+//===- ScopeUtils.h - Helpers for scope transformations ---------*- C++ -*-===//
+//
+// This file declares helpers shared by the structural scope passes:
+// rebuilding a scope-like op as `util.scope` and inlining a scope's body into
+// its parent.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_UTIL_UTILS_SCOPEUTILS_H
+#define SCOPEIR_DIALECT_UTIL_UTILS_SCOPEUTILS_H
+
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace scopeir::util {
+
+//===----------------------------------------------------------------------===//
+// Rewriting scopes
+//===----------------------------------------------------------------------===//
+
+/// Returns the implicit captures of `scope` that are worth capturing
+/// explicitly: every value defined above and used in the body except
+/// constants (those stay implicit: the canonicalizer drops explicit captures
+/// of constants).
+llvm::SmallVector<mlir::Value> getCapturableValues(ScopeOpInterface scope);
+
+/// The operands of a `util.scope` that replaces another scope op.
+struct ScopeOpOperands {
+  /// Explicit captures, in order. Must include the explicit captures of the
+  /// op being replaced (its entry block arguments map to them).
+  llvm::SmallVector<mlir::Value> captures;
+  /// Dynamic dims of the captures, flattened in capture order.
+  llvm::SmallVector<mlir::Value> captureDims;
+  /// Dynamic dims of the untied results, flattened in result order.
+  llvm::SmallVector<mlir::Value> resultDims;
+  /// One entry per result: the capture index it is tied to, or -1.
+  llvm::SmallVector<int64_t> ties;
+};
+
+/// Replaces `scope` by a `util.scope` with its scope attributes, discardable
+/// attributes, result types and body, and the given captures, dims and ties.
+/// Uses of the captures inside the body become uses of the new entry block
+/// arguments. Returns the new op.
+ScopeOp replaceWithScopeOp(mlir::RewriterBase &rewriter, ScopeOpInterface scope,
+                           const ScopeOpOperands &operands);
+
+/// Replaces every exit of the blocks of `body` (isScopeExit: a util.return
+/// in a scope body, or a terminator moved out of one) by the terminator
+/// `build` creates in its place from its location and operands.
+void replaceScopeExits(mlir::RewriterBase &rewriter, mlir::Region &body,
+                       llvm::function_ref<void(
+                           mlir::OpBuilder &, mlir::Location, mlir::ValueRange)>
+                           build);
+
+/// Inlines the body of `scope` into its parent and erases it: entry block
+/// arguments become the explicit captures and results become the returned
+/// values. A single block ending in a return is spliced in place. A
+/// multi-block body is spliced into the parent region (its returns become
+/// `cf.br` to a continuation block) when that region may hold several
+/// blocks, and otherwise becomes the body of an `scf.execute_region`.
+/// Fails (with an error on the op) only for a malformed scope op whose entry
+/// block arguments do not match its explicit captures.
+mlir::LogicalResult inlineScope(mlir::RewriterBase &rewriter,
+                                ScopeOpInterface scope);
+
+} // namespace scopeir::util
+
+#endif // SCOPEIR_DIALECT_UTIL_UTILS_SCOPEUTILS_H

@@ -1,0 +1,91 @@
+//===- Runner.h - Run a compiled function in-process ------------*- C++ -*-===//
+//
+// This file declares how scope-run checks inputs against a function's
+// signature and calls the compiled function through MLIR's ExecutionEngine.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_RUNNER_RUNNER_H
+#define SCOPEIR_RUNNER_RUNNER_H
+
+#include "scopeir/Dialect/HAL/Target/CPUTarget.h"
+#include "scopeir/Runner/BufferIO.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class ExecutionEngine;
+} // namespace mlir
+
+namespace scopeir::runner {
+
+/// Checks that `function`'s signature is one scope-run can call (ranked
+/// tensors or identity-layout memrefs of supported element types) and that
+/// `inputs` match its arguments in number, rank, static dims and element
+/// type. Dynamic dims (`?`) take the input's size.
+llvm::Error checkSignature(mlir::FunctionType type,
+                           llvm::ArrayRef<HostBuffer> inputs);
+
+/// Marks `function` for the C interface (`llvm.emit_c_interface`) so that
+/// `_mlir_ciface_<name>` takes and returns memref descriptors.
+void prepareEntryFunction(mlir::Operation *function);
+
+struct RunOptions {
+  /// LLVM optimization level of the JIT (0-3).
+  unsigned optLevel = 2;
+  /// Shared libraries to load (e.g. libmlir_c_runner_utils.so).
+  std::vector<std::string> sharedLibs;
+  /// LLVM's OpenMP runtime (libomp.so), loaded if the module uses OpenMP;
+  /// empty if there is none.
+  std::string openMPRuntime;
+  /// The CPU the JIT optimizes and generates code for: its CPU name and
+  /// features go into the TargetMachine of both LLVM's optimizer and its
+  /// code generator and onto every function (`target-cpu`,
+  /// `target-features`).
+  hal::CPUTarget target = hal::CPUTarget::getHost();
+  /// If set, receives the LLVM IR module after LLVM's optimizer.
+  llvm::raw_ostream *optimizedIR = nullptr;
+};
+
+/// A module lowered to the LLVM dialect, JIT-compiled once (LLVM's
+/// optimizer and code generation included) and callable many times.
+class Executable {
+public:
+  ~Executable();
+
+  /// JIT-compiles `llvmModule` and resolves `_mlir_ciface_<entry>`, so
+  /// that everything up to machine code is done when this returns.
+  static llvm::Expected<std::unique_ptr<Executable>>
+  create(mlir::ModuleOp llvmModule, llvm::StringRef entry,
+         const RunOptions &options);
+
+  /// Calls the entry with `inputs`; `type` is the function's original
+  /// signature (results are tensors or memrefs). Returns the results.
+  /// If `seconds` is given, it receives the wall time of the call itself
+  /// (not of marshalling the inputs or copying the results out).
+  llvm::Expected<std::vector<HostBuffer>>
+  call(mlir::FunctionType type, llvm::ArrayRef<HostBuffer> inputs,
+       double *seconds = nullptr);
+
+private:
+  Executable() = default;
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  void (*entry)(void **) = nullptr;
+};
+
+/// JIT-compiles `llvmModule` (LLVM dialect) and calls `_mlir_ciface_<name>`
+/// with `inputs` once (Executable::create + Executable::call).
+llvm::Expected<std::vector<HostBuffer>>
+runFunction(mlir::ModuleOp llvmModule, llvm::StringRef name,
+            mlir::FunctionType type, llvm::ArrayRef<HostBuffer> inputs,
+            const RunOptions &options);
+
+} // namespace scopeir::runner
+
+#endif // SCOPEIR_RUNNER_RUNNER_H

@@ -1,0 +1,191 @@
+//===- DispatchUtils.cpp - Helpers of the flow passes -----------*- C++ -*-===//
+//
+// This file implements what the flow passes and tools share: which ops are
+// dispatched, scope paths, the placement check and the dispatch map.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
+
+#include "scopeir/Dialect/Flow/IR/FlowOps.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/TilingInterface.h"
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::flow;
+
+bool scopeir::flow::isDispatchableOp(Operation *op) {
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+    return linalgOp.hasPureTensorSemantics() && op->getNumResults() != 0;
+  if (!isa<TilingInterface>(op) || op->getNumResults() == 0)
+    return false;
+  return llvm::all_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>);
+}
+
+ArrayAttr scopeir::flow::getScopePath(Operation *op) {
+  SmallVector<Attribute> path;
+  Builder builder(op->getContext());
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    auto scope = dyn_cast<util::ScopeOpInterface>(parent);
+    if (!scope)
+      continue;
+    std::string entry = util::getScopeName(scope).str();
+    if (entry.empty()) {
+      llvm::raw_string_ostream os(entry);
+      llvm::interleaveComma(scope.getScopeAttributes(), os,
+                            [&](util::ScopeAttrInterface attr) { os << attr; });
+    }
+    if (entry.empty())
+      entry = parent->getName().getStringRef().str();
+    path.push_back(builder.getStringAttr(entry));
+  }
+  std::reverse(path.begin(), path.end());
+  return builder.getArrayAttr(path);
+}
+
+//===----------------------------------------------------------------------===//
+// Placement check
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The innermost placement of an op and the op that carries it.
+using Placement = util::PlacementAndOwner;
+
+Placement findPlacement(Operation *op) {
+  return util::lookupPlacementAndOwner(op);
+}
+
+/// Prints a placement for a diagnostic.
+std::string describe(Attribute placement) {
+  if (!placement)
+    return "the default host target";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  placement.print(os);
+  return text;
+}
+
+void notePlacer(InFlightDiagnostic &diag, const Placement &placement) {
+  if (placement.owner)
+    diag.attachNote(placement.owner->getLoc())
+        << "placed on " << describe(placement.attr) << " here";
+}
+
+LogicalResult verifyRegion(DispatchRegionOp region) {
+  Placement expected = findPlacement(region);
+  Attribute actual = region.getPlacementAttr();
+  if (actual == Attribute(expected.attr))
+    return success();
+  InFlightDiagnostic diag = region.emitError("dispatch region runs on ")
+                            << describe(actual)
+                            << " but its scopes place it on "
+                            << describe(expected.attr);
+  notePlacer(diag, expected);
+  return failure();
+}
+
+LogicalResult verifyDispatch(DispatchOp dispatch) {
+  Operation *callee =
+      SymbolTable::lookupNearestSymbolFrom(dispatch, dispatch.getCalleeAttr());
+  if (!callee || !isa<FunctionOpInterface>(callee))
+    return success(); // The op's symbol verifier reports this.
+  Placement expected = findPlacement(dispatch);
+  // A function's own placement, or that of the module around it.
+  util::ScopeAttrInterface actual =
+      util::lookupPlacementAndOwner(callee, /*includeOp=*/true).attr;
+  if (actual == expected.attr)
+    return success();
+  InFlightDiagnostic diag =
+      dispatch.emitError("dispatch calls an executable on ")
+      << describe(actual) << " but its scopes place it on "
+      << describe(expected.attr);
+  notePlacer(diag, expected);
+  diag.attachNote(callee->getLoc()) << "executable function is here";
+  return failure();
+}
+
+LogicalResult verifyDispatchable(Operation *op) {
+  Placement placement = findPlacement(op);
+  // Only ops that a scope placed are checked: a function or module
+  // placement (an outlined executable) is not a scope the op came from.
+  if (!placement.owner || !isa<util::ScopeOpInterface>(placement.owner))
+    return success();
+  auto region = op->getParentOfType<DispatchRegionOp>();
+  if (!region) {
+    InFlightDiagnostic diag = op->emitError("op placed on ")
+                              << describe(placement.attr)
+                              << " is not in a dispatch region";
+    notePlacer(diag, placement);
+    return failure();
+  }
+  // A region that is itself misplaced is reported once, at the region.
+  if (region.getPlacementAttr() != Attribute(findPlacement(region).attr))
+    return success();
+  if (region.getPlacementAttr() == Attribute(placement.attr))
+    return success();
+  InFlightDiagnostic diag = op->emitError("op placed on ")
+                            << describe(placement.attr)
+                            << " is in a dispatch region on "
+                            << describe(region.getPlacementAttr());
+  notePlacer(diag, placement);
+  diag.attachNote(region.getLoc()) << "dispatch region is here";
+  return failure();
+}
+
+} // namespace
+
+LogicalResult scopeir::flow::verifyDispatchPlacement(Operation *root) {
+  bool ok = true;
+  root->walk([&](Operation *op) {
+    if (auto region = dyn_cast<DispatchRegionOp>(op))
+      ok &= succeeded(verifyRegion(region));
+    else if (auto dispatch = dyn_cast<DispatchOp>(op))
+      ok &= succeeded(verifyDispatch(dispatch));
+    else if (isDispatchableOp(op))
+      ok &= succeeded(verifyDispatchable(op));
+  });
+  return success(ok);
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch map
+//===----------------------------------------------------------------------===//
+
+void scopeir::flow::printDispatches(ModuleOp module, raw_ostream &os) {
+  unsigned index = 0;
+  module.walk([&](DispatchOp dispatch) {
+    os << "dispatch #" << index++ << " " << dispatch.getCalleeAttr()
+       << " device=";
+    // The executable's placement is the one of the ops inside it (its
+    // module carries the placement).
+    Operation *callee = SymbolTable::lookupNearestSymbolFrom(
+        dispatch, dispatch.getCalleeAttr());
+    util::ScopeAttrInterface placement;
+    if (callee)
+      placement =
+          util::lookupPlacementAndOwner(callee, /*includeOp=*/true).attr;
+    if (placement)
+      os << placement;
+    else
+      os << "host";
+    os << " scope=";
+    ArrayAttr path = dispatch.getScopePathAttr();
+    if (!path || path.empty()) {
+      os << "-";
+    } else {
+      llvm::interleave(
+          path.getAsValueRange<StringAttr>(), os,
+          [&](StringRef entry) { os << entry; }, "/");
+    }
+    os << "\n";
+  });
+}

@@ -1,0 +1,56 @@
+//===- OutliningUtils.cpp - Helpers shared by outline and extract ---------===//
+//
+// This file implements the helpers shared by the passes that move a body into
+// a function of its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace scopeir::util;
+
+SmallVector<Attribute> scopeir::util::collectScopeAttrsUpTo(Operation *from,
+                                                            Operation *stop) {
+  SmallVector<Attribute> result;
+  SmallVector<ScopeAttrInterface> attrs;
+  for (Operation *op = from; op && op != stop; op = op->getParentOp()) {
+    attrs.clear();
+    getScopeAttrsOf(op, attrs);
+    llvm::append_range(result, attrs);
+  }
+  return result;
+}
+
+bool scopeir::util::isClonableConstant(Value value) {
+  Operation *def = value.getDefiningOp();
+  return def && def->getNumOperands() == 0 && def->getNumResults() == 1 &&
+         def->getNumRegions() == 0 && def->hasTrait<OpTrait::ConstantLike>();
+}
+
+OutlinedOperands scopeir::util::getOutlinedOperands(Region &body,
+                                                    ValueRange leading) {
+  OutlinedOperands result;
+  llvm::append_range(result.arguments, leading);
+  llvm::SetVector<Value> used;
+  getUsedValuesDefinedAbove(body, used);
+  for (Value value : used) {
+    if (isClonableConstant(value))
+      result.constants.push_back(value);
+    else if (!llvm::is_contained(leading, value))
+      result.arguments.push_back(value);
+  }
+  return result;
+}
+
+SmallVector<Value> scopeir::util::cloneConstants(OpBuilder &builder,
+                                                 ArrayRef<Value> constants) {
+  SmallVector<Value> clones;
+  for (Value constant : constants)
+    clones.push_back(builder.clone(*constant.getDefiningOp())->getResult(0));
+  return clones;
+}

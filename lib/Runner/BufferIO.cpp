@@ -1,0 +1,488 @@
+//===- BufferIO.cpp - Host buffers: parse, print, .npy ----------*- C++ -*-===//
+//
+// This file implements the text and file formats of scope-run's inputs and
+// outputs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Runner/BufferIO.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+using namespace llvm;
+using namespace scopeir::runner;
+
+static Error makeError(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(), message);
+}
+
+size_t scopeir::runner::getElementSize(ElementType type) {
+  switch (type) {
+  case ElementType::I1:
+  case ElementType::I8:
+    return 1;
+  case ElementType::I16:
+    return 2;
+  case ElementType::I32:
+  case ElementType::F32:
+    return 4;
+  case ElementType::I64:
+  case ElementType::F64:
+    return 8;
+  }
+  llvm_unreachable("unknown element type");
+}
+
+StringRef scopeir::runner::getElementTypeName(ElementType type) {
+  switch (type) {
+  case ElementType::I1:
+    return "i1";
+  case ElementType::I8:
+    return "i8";
+  case ElementType::I16:
+    return "i16";
+  case ElementType::I32:
+    return "i32";
+  case ElementType::I64:
+    return "i64";
+  case ElementType::F32:
+    return "f32";
+  case ElementType::F64:
+    return "f64";
+  }
+  llvm_unreachable("unknown element type");
+}
+
+std::optional<ElementType>
+scopeir::runner::parseElementTypeName(StringRef name) {
+  return StringSwitch<std::optional<ElementType>>(name)
+      .Case("i1", ElementType::I1)
+      .Case("i8", ElementType::I8)
+      .Case("i16", ElementType::I16)
+      .Case("i32", ElementType::I32)
+      .Case("i64", ElementType::I64)
+      .Case("f32", ElementType::F32)
+      .Case("f64", ElementType::F64)
+      .Default(std::nullopt);
+}
+
+int64_t HostBuffer::getNumElements() const {
+  int64_t count = 1;
+  for (int64_t dim : shape)
+    count *= dim;
+  return count;
+}
+
+std::string HostBuffer::getTypeString() const {
+  std::string result;
+  for (int64_t dim : shape)
+    result += std::to_string(dim) + "x";
+  result += getElementTypeName(elementType).str();
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Literals
+//===----------------------------------------------------------------------===//
+
+/// Parses `2x3xf32` into shape and element type.
+static Error parseTypeString(StringRef text, HostBuffer &buffer) {
+  SmallVector<StringRef> parts;
+  text.trim().split(parts, 'x');
+  StringRef typeName = parts.pop_back_val();
+  std::optional<ElementType> type = parseElementTypeName(typeName);
+  if (!type)
+    return makeError("unsupported element type '" + typeName + "' in '" + text +
+                     "' (supported: i1, i8, i16, i32, i64, f32, f64)");
+  buffer.elementType = *type;
+  buffer.shape.clear();
+  for (StringRef part : parts) {
+    int64_t dim;
+    if (part.getAsInteger(10, dim) || dim < 0)
+      return makeError("bad dimension '" + part + "' in '" + text +
+                       "' (expected e.g. 2x3xf32)");
+    buffer.shape.push_back(dim);
+  }
+  constexpr int64_t kMaxElements = int64_t(1) << 32;
+  int64_t count = 1;
+  for (int64_t dim : buffer.shape) {
+    if (dim != 0 && count > kMaxElements / dim)
+      return makeError("shape '" + text + "' is too large");
+    count *= dim;
+  }
+  return Error::success();
+}
+
+/// Stores the literal `token` as element `index` of `buffer`.
+static Error storeLiteral(HostBuffer &buffer, int64_t index, StringRef token) {
+  uint8_t *dst =
+      buffer.data.data() + index * getElementSize(buffer.elementType);
+  std::string text = token.str();
+  auto bad = [&]() {
+    return makeError("bad " + getElementTypeName(buffer.elementType) +
+                     " literal '" + token + "'");
+  };
+  switch (buffer.elementType) {
+  case ElementType::F32:
+  case ElementType::F64: {
+    char *end = nullptr;
+    errno = 0;
+    double value = std::strtod(text.c_str(), &end);
+    if (end == text.c_str() || *end != '\0')
+      return bad();
+    if (buffer.elementType == ElementType::F32) {
+      float f = static_cast<float>(value);
+      std::memcpy(dst, &f, sizeof(f));
+    } else {
+      std::memcpy(dst, &value, sizeof(value));
+    }
+    return Error::success();
+  }
+  case ElementType::I1: {
+    uint8_t bit;
+    if (token == "1" || token == "true")
+      bit = 1;
+    else if (token == "0" || token == "false")
+      bit = 0;
+    else
+      return bad();
+    *dst = bit;
+    return Error::success();
+  }
+  case ElementType::I8:
+  case ElementType::I16:
+  case ElementType::I32:
+  case ElementType::I64: {
+    int64_t value;
+    if (token.getAsInteger(10, value))
+      return bad();
+    unsigned bits = getElementSize(buffer.elementType) * 8;
+    if (bits < 64) {
+      int64_t lo = -(int64_t(1) << (bits - 1));
+      int64_t hi = (int64_t(1) << bits) - 1; // Accept unsigned spellings.
+      if (value < lo || value > hi)
+        return makeError("literal '" + token + "' does not fit in " +
+                         getElementTypeName(buffer.elementType));
+    }
+    // Little-endian host: the low bytes are the value.
+    std::memcpy(dst, &value, getElementSize(buffer.elementType));
+    return Error::success();
+  }
+  }
+  llvm_unreachable("unknown element type");
+}
+
+/// Reads the whole file at `path`.
+static Expected<std::unique_ptr<MemoryBuffer>> readFile(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> file =
+      MemoryBuffer::getFile(path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!file)
+    return makeError("cannot read '" + path +
+                     "': " + file.getError().message());
+  return std::move(*file);
+}
+
+Expected<HostBuffer> scopeir::runner::parseInputSpec(StringRef spec) {
+  spec = spec.trim();
+  if (spec.starts_with("@"))
+    return readNpyFile(spec.drop_front());
+  auto [typeText, valuesText] = spec.split('=');
+  if (typeText.size() == spec.size())
+    return makeError("bad input '" + spec +
+                     "': expected SHAPExTYPE=VALUES (e.g. 2x3xf32=1 2 3 4 5 "
+                     "6), SHAPExTYPE=@file.bin or @file.npy");
+  HostBuffer buffer;
+  if (Error error = parseTypeString(typeText, buffer))
+    return std::move(error);
+  int64_t count = buffer.getNumElements();
+  size_t elementSize = getElementSize(buffer.elementType);
+  valuesText = valuesText.trim();
+
+  if (valuesText.starts_with("@")) {
+    StringRef path = valuesText.drop_front();
+    Expected<std::unique_ptr<MemoryBuffer>> file = readFile(path);
+    if (!file)
+      return file.takeError();
+    size_t expected = count * elementSize;
+    if ((*file)->getBufferSize() != expected)
+      return makeError("'" + path + "' holds " +
+                       Twine((*file)->getBufferSize()) + " bytes but " +
+                       buffer.getTypeString() + " needs " + Twine(expected));
+    buffer.data.assign((*file)->getBufferStart(), (*file)->getBufferEnd());
+    return std::move(buffer);
+  }
+
+  SmallVector<StringRef> tokens;
+  SplitString(valuesText, tokens, " \t\n\r,[]");
+  buffer.data.assign(count * elementSize, 0);
+  if (tokens.size() == 1 && count != 1) {
+    // A splat: one value fills every element.
+    if (count == 0)
+      return makeError("input '" + spec + "' has no elements but a value");
+    if (Error error = storeLiteral(buffer, 0, tokens[0]))
+      return std::move(error);
+    for (int64_t i = 1; i < count; ++i)
+      std::memcpy(buffer.data.data() + i * elementSize, buffer.data.data(),
+                  elementSize);
+    return std::move(buffer);
+  }
+  if (static_cast<int64_t>(tokens.size()) != count)
+    return makeError("input '" + typeText + "' needs " + Twine(count) +
+                     " values (or one to splat) but " + Twine(tokens.size()) +
+                     " were given");
+  for (auto [i, token] : llvm::enumerate(tokens))
+    if (Error error = storeLiteral(buffer, i, token))
+      return std::move(error);
+  return std::move(buffer);
+}
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+static void printElement(raw_ostream &os, const HostBuffer &buffer,
+                         int64_t index) {
+  const uint8_t *src =
+      buffer.data.data() + index * getElementSize(buffer.elementType);
+  switch (buffer.elementType) {
+  case ElementType::F32: {
+    float f;
+    std::memcpy(&f, src, sizeof(f));
+    os << format("%g", static_cast<double>(f));
+    return;
+  }
+  case ElementType::F64: {
+    double d;
+    std::memcpy(&d, src, sizeof(d));
+    os << format("%g", d);
+    return;
+  }
+  case ElementType::I1:
+    os << (*src ? 1 : 0);
+    return;
+  case ElementType::I8:
+    os << static_cast<int>(static_cast<int8_t>(*src));
+    return;
+  case ElementType::I16: {
+    int16_t v;
+    std::memcpy(&v, src, sizeof(v));
+    os << v;
+    return;
+  }
+  case ElementType::I32: {
+    int32_t v;
+    std::memcpy(&v, src, sizeof(v));
+    os << v;
+    return;
+  }
+  case ElementType::I64: {
+    int64_t v;
+    std::memcpy(&v, src, sizeof(v));
+    os << v;
+    return;
+  }
+  }
+}
+
+/// Prints dimension `dim` onwards of the elements starting at `index`.
+static void printDims(raw_ostream &os, const HostBuffer &buffer, unsigned dim,
+                      int64_t &index) {
+  unsigned rank = buffer.shape.size();
+  if (dim + 1 == rank) {
+    for (int64_t i = 0; i < buffer.shape[dim]; ++i) {
+      if (i)
+        os << ' ';
+      printElement(os, buffer, index++);
+    }
+    return;
+  }
+  for (int64_t i = 0; i < buffer.shape[dim]; ++i) {
+    os << '[';
+    printDims(os, buffer, dim + 1, index);
+    os << ']';
+  }
+}
+
+std::string scopeir::runner::formatBuffer(const HostBuffer &buffer) {
+  std::string result;
+  raw_string_ostream os(result);
+  os << buffer.getTypeString() << '=';
+  int64_t index = 0;
+  if (buffer.shape.empty())
+    printElement(os, buffer, 0);
+  else
+    printDims(os, buffer, 0, index);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// NumPy .npy
+//===----------------------------------------------------------------------===//
+
+/// Maps a NumPy `descr` (`<f4`, `|b1`, ...) to an element type.
+static std::optional<ElementType> parseNpyDescr(StringRef descr) {
+  if (descr.size() < 3)
+    return std::nullopt;
+  char order = descr[0];
+  StringRef kind = descr.drop_front();
+  std::optional<ElementType> type =
+      StringSwitch<std::optional<ElementType>>(kind)
+          .Case("b1", ElementType::I1)
+          .Case("i1", ElementType::I8)
+          .Case("i2", ElementType::I16)
+          .Case("i4", ElementType::I32)
+          .Case("i8", ElementType::I64)
+          .Case("f4", ElementType::F32)
+          .Case("f8", ElementType::F64)
+          .Default(std::nullopt);
+  if (!type)
+    return std::nullopt;
+  bool littleEndianOk = order == '<' || order == '|' || order == '=';
+  if (!littleEndianOk && !(order == '>' && getElementSize(*type) == 1))
+    return std::nullopt;
+  return type;
+}
+
+static StringRef getNpyDescr(ElementType type) {
+  switch (type) {
+  case ElementType::I1:
+    return "|b1";
+  case ElementType::I8:
+    return "|i1";
+  case ElementType::I16:
+    return "<i2";
+  case ElementType::I32:
+    return "<i4";
+  case ElementType::I64:
+    return "<i8";
+  case ElementType::F32:
+    return "<f4";
+  case ElementType::F64:
+    return "<f8";
+  }
+  llvm_unreachable("unknown element type");
+}
+
+/// Returns the text after `'key':` in a .npy header dict, up to the end.
+static std::optional<StringRef> findNpyKey(StringRef header, StringRef key) {
+  size_t pos = header.find(("'" + key + "'").str());
+  if (pos == StringRef::npos)
+    return std::nullopt;
+  StringRef rest = header.drop_front(pos + key.size() + 2).ltrim();
+  if (!rest.consume_front(":"))
+    return std::nullopt;
+  return rest.ltrim();
+}
+
+Expected<HostBuffer> scopeir::runner::readNpyFile(StringRef path) {
+  Expected<std::unique_ptr<MemoryBuffer>> file = readFile(path);
+  if (!file)
+    return file.takeError();
+  StringRef bytes = (*file)->getBuffer();
+  auto bad = [&](const Twine &why) {
+    return makeError("'" + path + "' is not a supported .npy file: " + why);
+  };
+  if (bytes.size() < 10 || !bytes.starts_with("\x93NUMPY"))
+    return bad("missing the \\x93NUMPY magic");
+  uint8_t major = bytes[6];
+  size_t headerLen, headerStart;
+  if (major == 1) {
+    headerLen = uint8_t(bytes[8]) | (uint8_t(bytes[9]) << 8);
+    headerStart = 10;
+  } else if (major == 2 || major == 3) {
+    if (bytes.size() < 12)
+      return bad("truncated header");
+    headerLen = uint32_t(uint8_t(bytes[8])) |
+                (uint32_t(uint8_t(bytes[9])) << 8) |
+                (uint32_t(uint8_t(bytes[10])) << 16) |
+                (uint32_t(uint8_t(bytes[11])) << 24);
+    headerStart = 12;
+  } else {
+    return bad("format version " + Twine(major) + " is unknown");
+  }
+  if (bytes.size() < headerStart + headerLen)
+    return bad("truncated header");
+  StringRef header = bytes.substr(headerStart, headerLen);
+
+  HostBuffer buffer;
+  std::optional<StringRef> descr = findNpyKey(header, "descr");
+  if (!descr || !descr->consume_front("'"))
+    return bad("no 'descr'");
+  StringRef descrValue = descr->take_until([](char c) { return c == '\''; });
+  std::optional<ElementType> type = parseNpyDescr(descrValue);
+  if (!type)
+    return bad("dtype '" + descrValue +
+               "' is not one of bool, int8/16/32/64, float32/64 "
+               "(little-endian)");
+  buffer.elementType = *type;
+
+  std::optional<StringRef> fortran = findNpyKey(header, "fortran_order");
+  if (!fortran)
+    return bad("no 'fortran_order'");
+  if (fortran->starts_with("True"))
+    return bad("Fortran order is not supported (save with C order)");
+
+  std::optional<StringRef> shape = findNpyKey(header, "shape");
+  if (!shape || !shape->consume_front("("))
+    return bad("no 'shape'");
+  StringRef dims = shape->take_until([](char c) { return c == ')'; });
+  SmallVector<StringRef> parts;
+  dims.split(parts, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef part : parts) {
+    part = part.trim();
+    if (part.empty())
+      continue;
+    int64_t dim;
+    if (part.getAsInteger(10, dim) || dim < 0)
+      return bad("bad dimension '" + part + "'");
+    buffer.shape.push_back(dim);
+  }
+
+  size_t expected =
+      buffer.getNumElements() * getElementSize(buffer.elementType);
+  StringRef payload = bytes.drop_front(headerStart + headerLen);
+  if (payload.size() != expected)
+    return bad("holds " + Twine(payload.size()) + " data bytes but " +
+               buffer.getTypeString() + " needs " + Twine(expected));
+  buffer.data.assign(payload.begin(), payload.end());
+  return std::move(buffer);
+}
+
+Error scopeir::runner::writeNpyFile(const HostBuffer &buffer, StringRef path) {
+  std::string header = "{'descr': '" + getNpyDescr(buffer.elementType).str() +
+                       "', 'fortran_order': False, 'shape': (";
+  for (int64_t dim : buffer.shape)
+    header += std::to_string(dim) + (buffer.shape.size() == 1 ? "," : ", ");
+  if (buffer.shape.size() > 1)
+    header.resize(header.size() - 2);
+  header += "), }";
+  // Pad with spaces so that the data starts at a multiple of 64 bytes.
+  size_t total = 10 + header.size() + 1;
+  header.append((64 - total % 64) % 64, ' ');
+  header += '\n';
+
+  std::error_code ec;
+  raw_fd_ostream os(path, ec, sys::fs::OF_None);
+  if (ec)
+    return makeError("cannot write '" + path + "': " + ec.message());
+  os << "\x93NUMPY" << char(1) << char(0);
+  os << char(header.size() & 0xff) << char((header.size() >> 8) & 0xff);
+  os << header;
+  os.write(reinterpret_cast<const char *>(buffer.data.data()),
+           buffer.data.size());
+  os.close();
+  if (os.has_error())
+    return makeError("cannot write '" + path + "': " + os.error().message());
+  return Error::success();
+}

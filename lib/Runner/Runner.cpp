@@ -1,0 +1,340 @@
+//===- Runner.cpp - Run a compiled function in-process ----------*- C++ -*-===//
+//
+// This file implements input checking and the in-process call of a compiled
+// function through MLIR's ExecutionEngine and the C interface (memref
+// descriptors).
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Runner/Runner.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+
+using namespace mlir;
+using namespace scopeir::runner;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static std::string typeToString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+/// Maps an MLIR element type to a host element type.
+static std::optional<ElementType> getHostElementType(Type type) {
+  if (type.isF32())
+    return ElementType::F32;
+  if (type.isF64())
+    return ElementType::F64;
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    if (intType.isUnsigned())
+      return std::nullopt;
+    switch (intType.getWidth()) {
+    case 1:
+      return ElementType::I1;
+    case 8:
+      return ElementType::I8;
+    case 16:
+      return ElementType::I16;
+    case 32:
+      return ElementType::I32;
+    case 64:
+      return ElementType::I64;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Checks that `type` is a ranked tensor or identity-layout memref of a
+/// supported element type; `what` names it in messages.
+static llvm::Error checkShapedType(Type type, const llvm::Twine &what) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  bool ok = shaped && shaped.hasRank() &&
+            (isa<RankedTensorType>(type) ||
+             (isa<MemRefType>(type) &&
+              cast<MemRefType>(type).getLayout().isIdentity()));
+  if (!ok)
+    return makeError(what + " has type " + typeToString(type) +
+                     ": scope-run passes only ranked tensors and "
+                     "identity-layout memrefs");
+  if (!getHostElementType(shaped.getElementType()))
+    return makeError(what + " has element type " +
+                     typeToString(shaped.getElementType()) +
+                     ": supported are i1, i8, i16, i32, i64, f32, f64");
+  return llvm::Error::success();
+}
+
+llvm::Error scopeir::runner::checkSignature(FunctionType type,
+                                              ArrayRef<HostBuffer> inputs) {
+  for (auto [i, result] : llvm::enumerate(type.getResults()))
+    if (llvm::Error error = checkShapedType(result, "result #" + Twine(i)))
+      return error;
+  if (type.getNumInputs() != inputs.size())
+    return makeError("the function takes " + Twine(type.getNumInputs()) +
+                     " inputs but " + Twine(inputs.size()) +
+                     " were given (--input=...)");
+  for (unsigned i = 0, e = inputs.size(); i < e; ++i) {
+    Type argType = type.getInput(i);
+    const HostBuffer &input = inputs[i];
+    if (llvm::Error error = checkShapedType(argType, "argument #" + Twine(i)))
+      return error;
+    auto shaped = cast<ShapedType>(argType);
+    auto mismatch = [&]() {
+      return makeError("input #" + Twine(i) + " is " + input.getTypeString() +
+                       " but argument #" + Twine(i) + " has type " +
+                       typeToString(argType));
+    };
+    if (*getHostElementType(shaped.getElementType()) != input.elementType ||
+        shaped.getRank() != static_cast<int64_t>(input.shape.size()))
+      return mismatch();
+    for (auto [dim, size] : llvm::zip(shaped.getShape(), input.shape))
+      if (!ShapedType::isDynamic(dim) && dim != size)
+        return mismatch();
+  }
+  return llvm::Error::success();
+}
+
+void scopeir::runner::prepareEntryFunction(Operation *function) {
+  function->setAttr("llvm.emit_c_interface",
+                    UnitAttr::get(function->getContext()));
+}
+
+namespace {
+/// A memref descriptor as the C interface lays it out: allocated and
+/// aligned pointers, offset, sizes[rank], strides[rank]; every field is 8
+/// bytes, so descriptors (and structs of them) are arrays of int64_t.
+struct DescriptorView {
+  int64_t *words;
+  unsigned rank;
+
+  void *allocated() const { return reinterpret_cast<void *>(words[0]); }
+  void *aligned() const { return reinterpret_cast<void *>(words[1]); }
+  int64_t offset() const { return words[2]; }
+  int64_t size(unsigned i) const { return words[3 + i]; }
+  int64_t stride(unsigned i) const { return words[3 + rank + i]; }
+  static size_t getNumWords(unsigned rank) { return 3 + 2 * rank; }
+};
+} // namespace
+
+/// Fills a descriptor for a dense row-major buffer.
+static void fillDescriptor(int64_t *words, const HostBuffer &buffer) {
+  unsigned rank = buffer.shape.size();
+  auto *data = const_cast<uint8_t *>(buffer.data.data());
+  words[0] = reinterpret_cast<int64_t>(data);
+  words[1] = reinterpret_cast<int64_t>(data);
+  words[2] = 0;
+  int64_t stride = 1;
+  for (int i = rank - 1; i >= 0; --i) {
+    words[3 + i] = buffer.shape[i];
+    words[3 + rank + i] = stride;
+    stride *= buffer.shape[i];
+  }
+}
+
+/// Copies the (possibly strided) memref `view` into a dense buffer.
+static HostBuffer copyOut(const DescriptorView &view, ElementType type) {
+  HostBuffer buffer;
+  buffer.elementType = type;
+  for (unsigned i = 0; i < view.rank; ++i)
+    buffer.shape.push_back(view.size(i));
+  size_t elementSize = getElementSize(type);
+  int64_t count = buffer.getNumElements();
+  buffer.data.resize(count * elementSize);
+  const auto *base = static_cast<const uint8_t *>(view.aligned());
+  SmallVector<int64_t> index(view.rank, 0);
+  for (int64_t linear = 0; linear < count; ++linear) {
+    int64_t offset = view.offset();
+    for (unsigned d = 0; d < view.rank; ++d)
+      offset += index[d] * view.stride(d);
+    std::memcpy(buffer.data.data() + linear * elementSize,
+                base + offset * elementSize, elementSize);
+    for (int d = static_cast<int>(view.rank) - 1; d >= 0; --d) {
+      if (++index[d] < view.size(d))
+        break;
+      index[d] = 0;
+    }
+  }
+  return buffer;
+}
+
+Executable::~Executable() = default;
+
+llvm::Expected<std::unique_ptr<Executable>>
+Executable::create(ModuleOp llvmModule, StringRef entryName,
+                   const RunOptions &options) {
+  static bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+  llvmModule->getContext()->appendDialectRegistry(registry);
+
+  // OpenMP constructs become calls into the OpenMP runtime.
+  bool usesOpenMP = false;
+  llvmModule->walk([&](Operation *op) {
+    if (op->getDialect() && op->getDialect()->getNamespace() == "omp") {
+      usesOpenMP = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (usesOpenMP && options.openMPRuntime.empty())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "the module runs loops on threads but no OpenMP runtime was found "
+        "(install libomp-22-dev, or run with one thread)");
+
+  // One TargetMachine for LLVM's optimizer (its cost models decide
+  // vectorization and unrolling) and one, owned by the engine, for code
+  // generation; without them the optimizer sees a generic CPU.
+  auto optimizerMachine = options.target.createTargetMachine(options.optLevel);
+  if (!optimizerMachine)
+    return optimizerMachine.takeError();
+  auto codegenMachine = options.target.createTargetMachine(options.optLevel);
+  if (!codegenMachine)
+    return codegenMachine.takeError();
+
+  // ExecutionEngineOptions::transformer is a function_ref: keep the
+  // std::function alive for the engine's lifetime.
+  std::function<llvm::Error(llvm::Module *)> optimize =
+      makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
+                                optimizerMachine->get());
+  std::string cpu = options.target.cpu;
+  std::string features = options.target.getFeaturesString();
+  std::function<llvm::Error(llvm::Module *)> transformer =
+      [&](llvm::Module *module) -> llvm::Error {
+        // Functions that do not name a CPU of their own (a backend may)
+        // are compiled for the target.
+        for (llvm::Function &function : *module) {
+          if (function.isDeclaration())
+            continue;
+          if (!function.hasFnAttribute("target-cpu"))
+            function.addFnAttr("target-cpu", cpu);
+          if (!function.hasFnAttribute("target-features"))
+            function.addFnAttr("target-features", features);
+        }
+        if (llvm::Error error = optimize(module))
+          return error;
+        if (options.optimizedIR)
+          module->print(*options.optimizedIR, /*AAW=*/nullptr);
+        return llvm::Error::success();
+      };
+  SmallVector<StringRef> libs(options.sharedLibs.begin(),
+                              options.sharedLibs.end());
+  if (usesOpenMP)
+    libs.push_back(options.openMPRuntime);
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.sharedLibPaths = libs;
+  auto engine = ExecutionEngine::create(llvmModule, engineOptions,
+                                        std::move(*codegenMachine));
+  if (!engine)
+    return engine.takeError();
+
+  std::unique_ptr<Executable> executable(new Executable());
+  // Looking the entry up compiles the module (the JIT is lazy).
+  auto entry = (*engine)->lookupPacked(("_mlir_ciface_" + entryName).str());
+  if (!entry)
+    return entry.takeError();
+  executable->entry = *entry;
+  executable->engine = std::move(*engine);
+  // Global constructors, if any, run now rather than inside the first call.
+  executable->engine->initialize();
+  return executable;
+}
+
+llvm::Expected<std::vector<HostBuffer>>
+Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
+                 double *seconds) {
+  // Arguments: one descriptor per input; results: one struct of
+  // descriptors, returned through a pointer passed first.
+  std::vector<std::vector<int64_t>> argDescriptors;
+  std::vector<void *> argPointers;
+  for (const HostBuffer &input : inputs) {
+    argDescriptors.emplace_back(
+        DescriptorView::getNumWords(input.shape.size()));
+    fillDescriptor(argDescriptors.back().data(), input);
+  }
+  for (auto &descriptor : argDescriptors)
+    argPointers.push_back(descriptor.data());
+
+  size_t resultWords = 0;
+  for (Type result : type.getResults())
+    resultWords +=
+        DescriptorView::getNumWords(cast<ShapedType>(result).getRank());
+  std::vector<int64_t> resultStorage(resultWords, 0);
+  void *resultPointer = resultStorage.data();
+
+  SmallVector<void *> packed;
+  if (type.getNumResults() > 0)
+    packed.push_back(&resultPointer);
+  for (void *&pointer : argPointers)
+    packed.push_back(&pointer);
+
+  auto start = std::chrono::steady_clock::now();
+  entry(packed.data());
+  if (seconds)
+    *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                             start)
+                   .count();
+
+  // Every result is copied out before any buffer is freed: results may
+  // share storage (a tensor and a reshaped view of it).
+  std::vector<HostBuffer> results;
+  SmallVector<void *> allocations;
+  size_t word = 0;
+  for (Type result : type.getResults()) {
+    auto shaped = cast<ShapedType>(result);
+    DescriptorView view{resultStorage.data() + word,
+                        static_cast<unsigned>(shaped.getRank())};
+    word += DescriptorView::getNumWords(view.rank);
+    results.push_back(
+        copyOut(view, *getHostElementType(shaped.getElementType())));
+    allocations.push_back(view.allocated());
+  }
+  // Results are owned by the caller (ownership-based deallocation copies
+  // anything else) and were allocated with malloc; constants lowered to
+  // globals carry a sentinel instead of an allocation. Inputs and results
+  // sharing storage are freed once.
+  SmallPtrSet<void *, 8> freed;
+  for (const HostBuffer &input : inputs)
+    freed.insert(const_cast<uint8_t *>(input.data.data()));
+  for (void *allocated : allocations)
+    if (allocated && allocated != reinterpret_cast<void *>(0xdeadbeef) &&
+        freed.insert(allocated).second)
+      std::free(allocated);
+  return results;
+}
+
+llvm::Expected<std::vector<HostBuffer>>
+scopeir::runner::runFunction(ModuleOp llvmModule, StringRef name,
+                               FunctionType type, ArrayRef<HostBuffer> inputs,
+                               const RunOptions &options) {
+  auto executable = Executable::create(llvmModule, name, options);
+  if (!executable)
+    return executable.takeError();
+  return (*executable)->call(type, inputs);
+}
