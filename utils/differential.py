@@ -8,7 +8,9 @@ and a description of each result's tolerance (meta.json). Then:
   (1) scope-run runs scoped.mlir;
   (2) scope-opt --util-strip-scopes strips it, and scope-run runs that;
   (3) upstream mlir-opt (the pipeline of test/Integration) + mlir-runner run
-      reference.mlir, which prints every result's bits.
+      reference.mlir, which prints every result's bits;
+  (4) with --outline: scope-opt --util-outline-scopes outlines the scopes
+      of scoped.mlir into functions, and scope-run runs that.
 
 (1) and (2) must agree bit for bit when the program places everything on one
 backend (scope-gen's "uniform" programs: the same backend compiles the same
@@ -263,6 +265,11 @@ KINDS = {
                           "without",
     "scoped-vs-reference": "the results with scopes differ from the "
                            "reference",
+    "outline-error": "scope-opt --util-outline-scopes failed (--outline)",
+    "outlined-error": "scope-run failed on the outlined program where the "
+                      "stripped one runs (--outline)",
+    "outlined-vs-stripped": "the outlined program's results differ from "
+                            "those without scopes (--outline)",
 }
 
 
@@ -381,6 +388,9 @@ def check_seed(seed, tools, args):
                      (len(reference), len(meta["results"])))
         return finish(outcome, d, start, args)
 
+    if args.outline:
+        check_outlined(outcome, tools, meta, stripped_bits, d, t)
+
     uniform = meta["uniform_backend"] is not None
     for i, result in enumerate(meta["results"]):
         err = result["err"]
@@ -408,6 +418,35 @@ def check_seed(seed, tools, args):
             outcome.fail("scoped-vs-reference", "result %d: %s" % (i,
                                                                     problem))
     return finish(outcome, d, start, args)
+
+
+def check_outlined(outcome, tools, meta, stripped_bits, d, t):
+    """(4) with --outline: the scopes outlined into functions
+    (util-outline-scopes, the scopes it cannot outline kept), run by
+    scope-run, must compute what the stripped program computes, within each
+    result's tolerance (the outlined functions are compiled apart from
+    their callers, so no bit-identity is promised)."""
+    outline = run([tools.scope_opt, "--util-outline-scopes", "scoped.mlir",
+                   "-o", "outlined.mlir"], t, cwd=d)
+    if not outline.ok:
+        outcome.fail("outline-error", outline.describe())
+        return
+    outlined = run(scope_run_cmd(tools, "outlined.mlir", meta, "outlined"),
+                   t, cwd=d)
+    if not outlined.ok:
+        outcome.fail("outlined-error", outlined.describe())
+        return
+    try:
+        outlined_bits = read_outputs(os.path.join(d, "outlined"), meta)
+    except (ValueError, OSError) as e:
+        outcome.fail("outlined-error", "unreadable outputs: %s" % e)
+        return
+    for i, result in enumerate(meta["results"]):
+        problem = compare(outlined_bits[i], stripped_bits[i], result["err"],
+                          False)
+        if problem:
+            outcome.fail("outlined-vs-stripped",
+                         "result %d: %s" % (i, problem))
 
 
 def finish(outcome, d, start, args):
@@ -653,6 +692,9 @@ def main():
     parser.add_argument("--time-limit", type=float, default=0,
                         help="stop starting seeds after this many seconds "
                              "(0: none); the summary counts what ran")
+    parser.add_argument("--outline", action="store_true",
+                        help="also run each program with its scopes "
+                             "outlined (util-outline-scopes)")
     parser.add_argument("--reduce", action="store_true",
                         help="shrink each failing seed with scope-reduce")
     parser.add_argument("--reduce-timeout", type=float, default=1800)
