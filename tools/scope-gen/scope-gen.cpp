@@ -285,6 +285,9 @@ int main(int argc, char **argv) {
   registerAllPasses();
   registerMLIRContextCLOptions();
   registerAsmPrinterCLOptions();
+  // --help lists scope-gen's own options, not every LLVM and MLIR one the
+  // libraries register (--help-hidden still shows them).
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
       "scope-gen: random linalg-on-tensors programs with random scopes\n");

@@ -26,3 +26,8 @@
 // NOMATH: func.func @main(
 // RUN: scope-gen --seed=4 --no-ops=dynamic --scopes=none | FileCheck %s --check-prefix=STATIC
 // STATIC: func.func @main({{[^?]*}}) ->
+
+// --help lists scope-gen's options, not the ones the libraries register.
+// RUN: scope-gen --help | FileCheck %s --check-prefix=HELP --implicit-check-not=aarch64
+// HELP: scope-gen options:
+// HELP: --seed=
