@@ -352,3 +352,31 @@ func.func @branch_dims_through_capture(%x: tensor<?x4xf32>, %c: i1) -> tensor<?x
   } : tensor<?x4xf32>
   return %r : tensor<?x4xf32>
 }
+
+// -----
+
+// A result dim read with an SSA index (from a nested scope) is computed
+// above the scope: tensor.dim may not be speculated with a non-constant
+// index, but the scope body runs whenever the scope does. (Found by
+// scope-gen, seed 1268: the annotation was rejected.)
+// CHECK-LABEL: func.func @dim_with_ssa_index
+//  CHECK-SAME: (%[[T:.+]]: tensor<2x?xf32>)
+//       CHECK: %[[C1:.+]] = arith.constant 1 : index
+//       CHECK: tensor.dim %[[T]], %[[C1]]
+//       CHECK: %[[C1B:.+]] = arith.constant 1 : index
+//       CHECK: %[[D:.+]] = tensor.dim %[[T]], %[[C1B]]
+//       CHECK: util.scope [#util.zone<"outer">] (%[[T]] as %{{.+}}: tensor<2x?xf32>{%{{.+}}}) -> (tensor<2x?xf32>{%[[D]]})
+func.func @dim_with_ssa_index(%t: tensor<2x?xf32>) -> tensor<2x?xf32> {
+  %r = util.annotate [#util.zone<"outer">] {
+    %i = util.scope [#util.zone<"index">] -> (index) {
+      %c1 = arith.constant 1 : index
+      util.return %c1 : index
+    }
+    %d = tensor.dim %t, %i : tensor<2x?xf32>
+    %s = util.scope [#util.zone<"inner">] (%t as %a: tensor<2x?xf32>{%d}) -> (tensor<2x?xf32>{%d}) {
+      util.return %a : tensor<2x?xf32>
+    }
+    util.return %s : tensor<2x?xf32>
+  } : tensor<2x?xf32>
+  return %r : tensor<2x?xf32>
+}

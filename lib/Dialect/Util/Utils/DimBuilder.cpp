@@ -172,6 +172,21 @@ Value DynamicDimBuilder::mapCapturedArgument(BlockArgument arg) {
   return getCapturedValue(arg);
 }
 
+bool DynamicDimBuilder::runsWheneverAnchorRuns(Operation *op) {
+  // Scope bodies run exactly once, so an op of the anchor's body (or of the
+  // group's block), also through nested scopes, runs whenever it does.
+  for (Operation *current = op; current;) {
+    if (group ? current->getBlock() == anchor->getBlock()
+              : current->getParentOp() == anchor)
+      return true;
+    Operation *parent = current->getParentOp();
+    if (!isa_and_present<ScopeOpInterface>(parent))
+      return false;
+    current = parent;
+  }
+  return false;
+}
+
 FailureOr<Value> DynamicDimBuilder::getConstantIndex(int64_t value) {
   if (!allowCreate)
     return failure();
@@ -417,9 +432,13 @@ FailureOr<Value> DynamicDimBuilder::materialize(Value value) {
     }
     if (common)
       result = common;
-  } else if (allowCreate && def->getNumRegions() == 0 && isPure(def)) {
+  } else if (allowCreate && def->getNumRegions() == 0 &&
+             isMemoryEffectFree(def) &&
+             (isSpeculatable(def) || runsWheneverAnchorRuns(def))) {
     // A side-effect free computation of values available above: compute it
-    // above the anchor (the scope runs once, so this changes nothing).
+    // above the anchor (the scope runs once, so this changes nothing). One
+    // that may not be speculated (a tensor.dim with an SSA index) is moved
+    // only if it runs whenever the anchor does.
     IRMapping mapping;
     for (Value operand : def->getOperands()) {
       FailureOr<Value> above = materialize(operand);
