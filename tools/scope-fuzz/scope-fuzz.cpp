@@ -18,6 +18,7 @@
 #include "scopeir/Pipeline/Pipeline.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -140,6 +141,35 @@ bool hitsKnownUpstreamCrash(StringRef text) {
   return StringRef(compact).contains("array<index");
 }
 
+/// Returns true if the compile pipeline on `module` would leave invalid IR
+/// because of an upstream bug (docs/testing.md, known upstream issues):
+/// finalize-memref-to-llvm frees a buffer in a non-default memory space with
+/// a call of `free` on a pointer of the wrong address space. Any memory
+/// space in an attribute or a value type counts (bufferization gives its
+/// buffers the memory space of the `memory_space` attribute of
+/// `bufferization.alloc_tensor`).
+bool hitsKnownUpstreamPipelineBug(ModuleOp module) {
+  auto hasMemorySpace = [](Type type) {
+    auto memref = dyn_cast<BaseMemRefType>(type);
+    return memref && memref.getMemorySpace();
+  };
+  WalkResult result = module->walk([&](Operation *op) {
+    if (op->getDiscardableAttr("memory_space") ||
+        op->getInherentAttr("memory_space"))
+      return WalkResult::interrupt();
+    for (Type type : op->getResultTypes())
+      if (hasMemorySpace(type))
+        return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (hasMemorySpace(arg.getType()))
+            return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
 /// Parses `text` without verification and verifies separately, so the two
 /// stages show up apart in coverage and crash stacks.
 OwningOpRef<ModuleOp> parseAndVerify(StringRef text, MLIRContext &ctx) {
@@ -237,7 +267,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   for (const PassInfo *pass : state.passes)
     runPass(*pass, *module, ctx);
-  for (const std::string &pipeline : state.pipelines)
-    runPipeline(pipeline, *module, ctx);
+  if (!hitsKnownUpstreamPipelineBug(*module))
+    for (const std::string &pipeline : state.pipelines)
+      runPipeline(pipeline, *module, ctx);
   return 0;
 }
