@@ -81,6 +81,8 @@ llvm_config.add_tool_substitutions(
         ToolSubst("scope-run", unresolved="fatal"),
         ToolSubst("scope-lsp-server", unresolved="fatal"),
         ToolSubst("scopeir-capi-test", unresolved="fatal"),
+        ToolSubst("scope-gen", unresolved="fatal"),
+        ToolSubst("scope-reduce", unresolved="fatal"),
     ],
     [config.scopeir_tools_dir],
 )

@@ -85,11 +85,15 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
     // Scopes: annotations become util.scope, device scopes become
     // functions carrying their device, other scopes (zones) go away. Every
     // device scope must become a function (its backend compiles it), even
-    // one whose result bufferization then copies on return.
+    // one whose result bufferization then copies on return. Dispatches the
+    // input already has are linked as at dispatch granularity: left alone,
+    // host lowering would turn their callees into llvm.func and leave the
+    // dispatches invalid.
     passes.append({
         "util-lower-annotations",
         "util-outline-scopes{kind=device bufferization-safe=false}",
         "util-strip-scopes",
+        "flow-link-executables",
     });
   }
   passes.append({

@@ -365,10 +365,10 @@ Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
                                              start)
                    .count();
 
+  // Every result is copied out before any buffer is freed: results may
+  // share storage (a tensor and a reshaped view of it).
   std::vector<HostBuffer> results;
-  SmallPtrSet<void *, 8> freed;
-  for (const HostBuffer &input : inputs)
-    freed.insert(const_cast<uint8_t *>(input.data.data()));
+  SmallVector<void *> allocations;
   auto *bytes = reinterpret_cast<uint8_t *>(resultStorage.data());
   for (auto [result, slot] : llvm::zip(type.getResults(), slots)) {
     ElementType elementType = *getHostElementType(getElementTypeOf(result));
@@ -384,15 +384,19 @@ Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
         reinterpret_cast<int64_t *>(bytes + slot.offset),
         static_cast<unsigned>(cast<ShapedType>(result).getRank())};
     results.push_back(copyOut(view, elementType));
-    // Results are owned by the caller (ownership-based deallocation copies
-    // anything else) and were allocated with malloc; constants lowered to
-    // globals carry a sentinel instead of an allocation. Inputs and
-    // results sharing storage are freed once.
-    void *allocated = view.allocated();
+    allocations.push_back(view.allocated());
+  }
+  // Results are owned by the caller (ownership-based deallocation copies
+  // anything else) and were allocated with malloc; constants lowered to
+  // globals carry a sentinel instead of an allocation. Inputs and results
+  // sharing storage are freed once.
+  SmallPtrSet<void *, 8> freed;
+  for (const HostBuffer &input : inputs)
+    freed.insert(const_cast<uint8_t *>(input.data.data()));
+  for (void *allocated : allocations)
     if (allocated && allocated != reinterpret_cast<void *>(0xdeadbeef) &&
         freed.insert(allocated).second)
       std::free(allocated);
-  }
   return results;
 }
 

@@ -161,3 +161,27 @@ func.func @dynamic_on_device(%a: tensor<?x8xf32>, %b: tensor<8x4xf32>) -> tensor
   }
   return %r : tensor<?x4xf32>
 }
+
+// -----
+
+// A fill nobody uses, in a device scope, still gets a region on the scope's
+// device: a clonable producer is left out only when every user is in a
+// region, and a dead one has none (found by scope-gen, seed 246: "op placed
+// on #hal.device.target<"llvm-cpu"> is not in a dispatch region").
+// CHECK-LABEL: func.func @dead_fill_on_device
+//       CHECK: util.scope [#hal.device.target<"llvm-cpu">]
+//       CHECK:   flow.dispatch.region on(#hal.device.target<"llvm-cpu">) {
+//       CHECK:     linalg.fill
+//       CHECK:     flow.return
+//       CHECK:   flow.dispatch.region on(#hal.device.target<"llvm-cpu">) -> (tensor<4xf32>) {
+//       CHECK:     linalg.negf
+func.func @dead_fill_on_device(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %cst = arith.constant 0.0 : f32
+  %r = util.scope [#hal.device.target<"llvm-cpu">] -> (tensor<4xf32>) {
+    %e = tensor.empty() : tensor<4xf32>
+    %f = linalg.fill ins(%cst : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %n = linalg.negf ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    util.return %n : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}

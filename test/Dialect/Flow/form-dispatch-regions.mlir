@@ -225,6 +225,60 @@ func.func @dynamic_pad(%x: tensor<?x4xf32>, %lo: index) -> tensor<?x6xf32> {
 
 // -----
 
+// Two dynamic dims through a pad: reifying the pad computes both of them;
+// while the region's dims are computed one at a time, the dim not asked for
+// must not stay behind reading the fused producer (found by scope-gen, seed
+// 27: "operand #0 does not dominate this use").
+// CHECK-LABEL: func.func @dynamic_pad_two_dims
+//  CHECK-SAME: (%[[X:.+]]: tensor<?x?x2xf32>, %[[D0:.+]]: index, %[[D1:.+]]: index)
+//   CHECK-NOT: tensor.dim
+//   CHECK-DAG: %[[P0:.+]] = affine.apply #{{.+}}()[%[[D0]]]
+//   CHECK-DAG: %[[P1:.+]] = affine.apply #{{.+}}()[%[[D1]]]
+//       CHECK: %[[R:.+]] = flow.dispatch.region -> (tensor<2x?x?x4xf32>{%[[P0]], %[[P1]]}) {
+//       CHECK:   linalg.broadcast
+//       CHECK:   tensor.pad
+//       CHECK: return %[[R]]
+func.func @dynamic_pad_two_dims(%x: tensor<?x?x2xf32>, %d0: index, %d1: index) -> tensor<2x?x?x4xf32> {
+  %cst = arith.constant 0.5 : f32
+  %e = tensor.empty(%d0, %d1) : tensor<2x?x?x2xf32>
+  %b = linalg.broadcast ins(%x : tensor<?x?x2xf32>) outs(%e : tensor<2x?x?x2xf32>) dimensions = [0]
+  %p = tensor.pad %b low[0, 2, 2, 1] high[0, 2, 0, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %cst : f32
+  } : tensor<2x?x?x2xf32> to tensor<2x?x?x4xf32>
+  return %p : tensor<2x?x?x4xf32>
+}
+
+// -----
+
+// The fused producer's dim is a tensor.dim of its init (a function
+// argument), created while the pad's reified dim is rewritten: it must come
+// before the affine.apply that uses it (found by scope-gen, seed 119:
+// "operand #0 does not dominate this use").
+// CHECK-LABEL: func.func @dynamic_pad_of_init_argument
+//  CHECK-SAME: (%[[X:.+]]: tensor<?x4xf32>, %[[INIT:.+]]: tensor<?x4xf32>)
+//       CHECK: %[[N:.+]] = tensor.dim %[[INIT]]
+//       CHECK: %[[PN:.+]] = affine.apply #{{.+}}()[%[[N]]]
+//       CHECK: %[[R:.+]] = flow.dispatch.region -> (tensor<?x6xf32>{%[[PN]]}) {
+//       CHECK:   linalg.generic
+//       CHECK:   tensor.pad
+//       CHECK: return %[[R]]
+func.func @dynamic_pad_of_init_argument(%x: tensor<?x4xf32>, %init: tensor<?x4xf32>) -> tensor<?x6xf32> {
+  %cst = arith.constant 0.0 : f32
+  %neg = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x4xf32>) outs(%init : tensor<?x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.negf %a : f32
+    linalg.yield %s : f32
+  } -> tensor<?x4xf32>
+  %p = tensor.pad %neg low[1, 1] high[2, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %cst : f32
+  } : tensor<?x4xf32> to tensor<?x6xf32>
+  return %p : tensor<?x6xf32>
+}
+
+// -----
+
 // A dynamic matmul whose init is a function argument: its dim is a
 // tensor.dim of that argument above the region.
 // CHECK-LABEL: func.func @dynamic_init_argument

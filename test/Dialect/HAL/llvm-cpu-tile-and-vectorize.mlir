@@ -64,3 +64,29 @@ func.func @no_memref_add(%a: memref<8xf32>, %b: memref<8xf32>) {
   linalg.add ins(%a, %a : memref<8xf32>, memref<8xf32>) outs(%b : memref<8xf32>)
   return
 }
+
+// -----
+
+// A reduction whose body ignores its input (`out + c`) is not vectorized:
+// linalg::vectorize in MLIR 22 would add `c` once instead of once per
+// reduction iteration (found by scope-gen, seed 184; upstream reproducer in
+// docs/testing.md). The op stays a linalg op, tiled, for the buffer pipeline.
+// CHECK-LABEL: func.func @negative_reduction_of_constant
+//   CHECK-NOT:   vector.
+//       CHECK:   linalg.generic
+//   CHECK-NOT:   vector.
+// UNTILED-LABEL: func.func @negative_reduction_of_constant
+//   UNTILED-NOT:   vector.
+//       UNTILED:   linalg.generic
+func.func @negative_reduction_of_constant(%x: tensor<4x6x8xf32>, %init: tensor<6x8xf32>) -> tensor<6x8xf32> {
+  %c = arith.constant 0.5 : f32
+  %r = linalg.generic {
+      indexing_maps = [affine_map<(k, i, j) -> (k, i, j)>, affine_map<(k, i, j) -> (i, j)>],
+      iterator_types = ["reduction", "parallel", "parallel"]}
+      ins(%x : tensor<4x6x8xf32>) outs(%init : tensor<6x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %v = arith.addf %out, %c : f32
+    linalg.yield %v : f32
+  } -> tensor<6x8xf32>
+  return %r : tensor<6x8xf32>
+}

@@ -319,3 +319,64 @@ func.func @size_in_nested_scope(%n: index) -> tensor<?xf32> {
   } : tensor<?xf32>
   return %y : tensor<?xf32>
 }
+
+// -----
+
+// Nested annotations whose inner result comes from an scf.if: once the outer
+// one is lowered, one branch's dim is found through the outer scope's
+// capture (%d) and the other's through the block argument that captures it
+// (%a): the same dim, so the inner result gets it (found by scope-gen, seed
+// 3: "cannot compute dynamic dimension #0 above the scope").
+// CHECK-LABEL: func.func @branch_dims_through_capture
+//  CHECK-SAME: (%[[X:.+]]: tensor<?x4xf32>, %[[C:.+]]: i1)
+//       CHECK:   %[[D:.+]] = tensor.dim %[[X]]
+//       CHECK:   util.scope ({{.+}}) -> (tensor<?x4xf32>{%[[D]]}) {
+//       CHECK:     util.scope ({{.+}}) -> (tensor<?x4xf32>{%[[D]]}) {
+//       CHECK:       scf.if
+func.func @branch_dims_through_capture(%x: tensor<?x4xf32>, %c: i1) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%d) : tensor<?x4xf32>
+  %r = util.annotate {
+    %s = util.annotate {
+      %i = scf.if %c -> (tensor<?x4xf32>) {
+        scf.yield %e : tensor<?x4xf32>
+      } else {
+        %e2 = tensor.empty(%d) : tensor<?x4xf32>
+        %a = linalg.add ins(%e, %e : tensor<?x4xf32>, tensor<?x4xf32>) outs(%e2 : tensor<?x4xf32>) -> tensor<?x4xf32>
+        scf.yield %a : tensor<?x4xf32>
+      }
+      util.return %i : tensor<?x4xf32>
+    } : tensor<?x4xf32>
+    util.return %s : tensor<?x4xf32>
+  } : tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+
+// -----
+
+// A result dim read with an SSA index (from a nested scope) is computed
+// above the scope: tensor.dim may not be speculated with a non-constant
+// index, but the scope body runs whenever the scope does. (Found by
+// scope-gen, seed 1268: the annotation was rejected.)
+// CHECK-LABEL: func.func @dim_with_ssa_index
+//  CHECK-SAME: (%[[T:.+]]: tensor<2x?xf32>)
+//       CHECK: %[[C1:.+]] = arith.constant 1 : index
+//       CHECK: tensor.dim %[[T]], %[[C1]]
+//       CHECK: %[[C1B:.+]] = arith.constant 1 : index
+//       CHECK: %[[D:.+]] = tensor.dim %[[T]], %[[C1B]]
+//       CHECK: util.scope [#util.zone<"outer">] (%[[T]] as %{{.+}}: tensor<2x?xf32>{%{{.+}}}) -> (tensor<2x?xf32>{%[[D]]})
+func.func @dim_with_ssa_index(%t: tensor<2x?xf32>) -> tensor<2x?xf32> {
+  %r = util.annotate [#util.zone<"outer">] {
+    %i = util.scope [#util.zone<"index">] -> (index) {
+      %c1 = arith.constant 1 : index
+      util.return %c1 : index
+    }
+    %d = tensor.dim %t, %i : tensor<2x?xf32>
+    %s = util.scope [#util.zone<"inner">] (%t as %a: tensor<2x?xf32>{%d}) -> (tensor<2x?xf32>{%d}) {
+      util.return %a : tensor<2x?xf32>
+    }
+    util.return %s : tensor<2x?xf32>
+  } : tensor<2x?xf32>
+  return %r : tensor<2x?xf32>
+}

@@ -260,11 +260,12 @@ LogicalResult BlockFormation::run() {
     if (!isGrouped(op) && isRootOp(op))
       formGroup(op);
   // Leftover linalg ops get regions of their own, except clonable producers
-  // whose every user is already in a region.
+  // whose every user is already in a region (a producer without users, a
+  // dead fill, gets a region too: it must not stay outside one).
   for (Operation *op : candidates) {
     if (isGrouped(op))
       continue;
-    if (isClonableProducer(op) &&
+    if (isClonableProducer(op) && !op->use_empty() &&
         llvm::all_of(op->getUsers(), [&](Operation *user) {
           Operation *ancestor = block.findAncestorOpInBlock(*user);
           return ancestor && isGrouped(ancestor);

@@ -31,6 +31,35 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::hal;
 
+/// Returns true if every value `op` yields for a reduction depends on one of
+/// its input block arguments. linalg::vectorize (MLIR 22) miscompiles a
+/// reduction whose combined value is loop-invariant (`out + c` for a
+/// constant `c`): it adds `c` once instead of once per reduction iteration.
+static bool reductionsReadInputs(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() == 0)
+    return true;
+  Block *body = op.getBlock();
+  unsigned numInputs = op.getNumDpsInputs();
+  auto readsInput = [&](Value value) {
+    SmallVector<Value> worklist = {value};
+    llvm::SmallPtrSet<Operation *, 8> visited;
+    while (!worklist.empty()) {
+      Value v = worklist.pop_back_val();
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        if (arg.getOwner() == body && arg.getArgNumber() < numInputs)
+          return true;
+        continue;
+      }
+      Operation *def = v.getDefiningOp();
+      if (!def || def->getBlock() != body || !visited.insert(def).second)
+        continue;
+      llvm::append_range(worklist, def->getOperands());
+    }
+    return false;
+  };
+  return llvm::all_of(body->getTerminator()->getOperands(), readsInput);
+}
+
 namespace {
 
 struct LLVMCPUTileAndVectorizePass
@@ -97,6 +126,8 @@ struct LLVMCPUTileAndVectorizePass
     }
     if (!dynamic)
       vectorSizes.clear();
+    if (!reductionsReadInputs(op))
+      return;
     // Spell out "not scalable" per dim: with an empty list, masked
     // vectorization builds mask types that print alike but are not equal.
     SmallVector<bool> scalableDims(vectorSizes.size(), false);

@@ -110,6 +110,33 @@ static Operation *getOwnerOp(Value value) {
   return cast<BlockArgument>(value).getOwner()->getParentOp();
 }
 
+/// Returns the explicit capture that the entry block argument `arg` of a
+/// scope op stands for, or null.
+static Value getCapturedValue(BlockArgument arg) {
+  auto scope =
+      dyn_cast_if_present<ScopeOpInterface>(arg.getOwner()->getParentOp());
+  if (!scope || arg.getOwner() != &scope.getScopeBody().front())
+    return {};
+  OperandRange captures = scope.getExplicitCaptures();
+  if (arg.getArgNumber() >= captures.size())
+    return {};
+  return captures[arg.getArgNumber()];
+}
+
+/// Returns the value that `value` stands for once scope captures are looked
+/// through: an entry block argument of a scope is its explicit capture. Two
+/// dims found on different paths (one through a capture, one through the
+/// value it captures) are the same dim when these agree.
+static Value lookThroughCaptures(Value value) {
+  while (auto arg = dyn_cast<BlockArgument>(value)) {
+    Value capture = getCapturedValue(arg);
+    if (!capture)
+      break;
+    value = capture;
+  }
+  return value;
+}
+
 DynamicDimBuilder::DynamicDimBuilder(Operation *anchor, bool allowCreate,
                                      DimOpIndex &index)
     : anchor(anchor), allowCreate(allowCreate), index(index),
@@ -142,14 +169,22 @@ bool DynamicDimBuilder::isAvailable(Value value) {
 }
 
 Value DynamicDimBuilder::mapCapturedArgument(BlockArgument arg) {
-  auto scope =
-      dyn_cast_if_present<ScopeOpInterface>(arg.getOwner()->getParentOp());
-  if (!scope || arg.getOwner() != &scope.getScopeBody().front())
-    return {};
-  OperandRange captures = scope.getExplicitCaptures();
-  if (arg.getArgNumber() >= captures.size())
-    return {};
-  return captures[arg.getArgNumber()];
+  return getCapturedValue(arg);
+}
+
+bool DynamicDimBuilder::runsWheneverAnchorRuns(Operation *op) {
+  // Scope bodies run exactly once, so an op of the anchor's body (or of the
+  // group's block), also through nested scopes, runs whenever it does.
+  for (Operation *current = op; current;) {
+    if (group ? current->getBlock() == anchor->getBlock()
+              : current->getParentOp() == anchor)
+      return true;
+    Operation *parent = current->getParentOp();
+    if (!isa_and_present<ScopeOpInterface>(parent))
+      return false;
+    current = parent;
+  }
+  return false;
 }
 
 FailureOr<Value> DynamicDimBuilder::getConstantIndex(int64_t value) {
@@ -324,11 +359,14 @@ FailureOr<Value> DynamicDimBuilder::getDimOfResult(OpResult result,
     Value common;
     for (Value value : returned) {
       FailureOr<Value> valueDim = getDim(value, dim);
-      if (failed(valueDim) || (common && common != *valueDim)) {
+      if (failed(valueDim) ||
+          (common && lookThroughCaptures(common) !=
+                         lookThroughCaptures(*valueDim))) {
         common = {};
         break;
       }
-      common = *valueDim;
+      if (!common)
+        common = *valueDim;
     }
     if (common)
       return common;
@@ -384,17 +422,23 @@ FailureOr<Value> DynamicDimBuilder::materialize(Value value) {
     Value common;
     for (Value inner : returned) {
       FailureOr<Value> above = materialize(inner);
-      if (failed(above) || (common && common != *above)) {
+      if (failed(above) || (common && lookThroughCaptures(common) !=
+                                          lookThroughCaptures(*above))) {
         common = {};
         break;
       }
-      common = *above;
+      if (!common)
+        common = *above;
     }
     if (common)
       result = common;
-  } else if (allowCreate && def->getNumRegions() == 0 && isPure(def)) {
+  } else if (allowCreate && def->getNumRegions() == 0 &&
+             isMemoryEffectFree(def) &&
+             (isSpeculatable(def) || runsWheneverAnchorRuns(def))) {
     // A side-effect free computation of values available above: compute it
-    // above the anchor (the scope runs once, so this changes nothing).
+    // above the anchor (the scope runs once, so this changes nothing). One
+    // that may not be speculated (a tensor.dim with an SSA index) is moved
+    // only if it runs whenever the anchor does.
     IRMapping mapping;
     for (Value operand : def->getOperands()) {
       FailureOr<Value> above = materialize(operand);

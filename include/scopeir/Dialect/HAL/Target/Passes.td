@@ -31,7 +31,10 @@ def LLVMCPUTileAndVectorizePass
     loop untiled. A tile along a dynamic dimension is vectorized with masks
     sized by its tile size; an op with an untiled dynamic loop, or one that
     `linalg::vectorize` does not support, is tiled but not vectorized (the
-    backend's buffer pipeline turns it into loops).
+    backend's buffer pipeline turns it into loops). So is a reduction whose
+    body yields a value that depends on no input (`out + c`):
+    `linalg::vectorize` in MLIR 22 adds such a value once instead of once
+    per reduction iteration.
 
     Limits: no producer/consumer fusion and no padding; tiles are not
     peeled, so a tile size that does not divide a static dimension yields a

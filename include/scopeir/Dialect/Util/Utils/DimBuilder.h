@@ -132,6 +132,9 @@ private:
   /// Returns the explicit capture that the entry block argument `arg` of a
   /// scope op stands for, or null.
   mlir::Value mapCapturedArgument(mlir::BlockArgument arg);
+  /// Returns true if `op`, defined inside, runs whenever the anchor (or the
+  /// group) does: it is not in a loop or branch region of its own.
+  bool runsWheneverAnchorRuns(mlir::Operation *op);
 
   mlir::Operation *anchor;
   /// The ops that are inside, for a group; null for a scope anchor.

@@ -1,0 +1,164 @@
+//===- ProgramGenerator.h - Random linalg programs with scopes --*- C++ -*-===//
+//
+// This file declares scope-gen's program generator: from a seed, a valid
+// linalg-on-tensors module (several functions, calls, loops, conditionals,
+// static and dynamic shapes), the inputs to run it on, what the generator
+// knows about each result (how far correct compilers may disagree on it),
+// and random scopes of every kind the project has.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_TOOLS_SCOPE_GEN_PROGRAMGENERATOR_H
+#define SCOPEIR_TOOLS_SCOPE_GEN_PROGRAMGENERATOR_H
+
+#include "ValueFacts.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace scopeir::gen {
+
+/// Op families the generator can emit; each can be turned off.
+enum class OpFamily : unsigned {
+  Matmul,
+  BatchMatmul,
+  Conv,
+  Pooling,
+  Elementwise,
+  NamedElementwise,
+  Reduction,
+  Fill,
+  Transpose,
+  Broadcast,
+  ExtractSlice,
+  InsertSlice,
+  Pad,
+  Concat,
+  Reshape,
+  Cast,
+  For,
+  If,
+  Call,
+  /// math dialect ops (exp, log, sin, ...) inside elementwise bodies.
+  Math,
+  /// Function arguments with dynamic dims (and what follows from them).
+  Dynamic,
+  NumFamilies,
+};
+
+/// Scope kinds the generator can insert; each can be turned off. New kinds
+/// (codegen strategies, extern kernels) get an entry here, a name in
+/// getScopeKindName and a case where the generator closes a scope.
+enum class ScopeKind : unsigned {
+  /// `#hal.device.target<...>` on a scope.
+  Device,
+  /// `#util.zone<...>` on a scope.
+  Zone,
+  /// Scopes inside scopes (also across regions: a scope in a loop body
+  /// inside a scope).
+  Nest,
+  /// The util.annotate form.
+  Annotate,
+  /// The util.scope form with explicit captures, dims and ties.
+  Scope,
+  /// The hal.device.scope form.
+  HalDeviceScope,
+  /// `hal.device` on functions.
+  FuncDevice,
+  /// `hal.device` on the module (the default for functions without one).
+  ModuleDevice,
+  /// Zone scopes of every form inserted afterwards by the
+  /// util-test-insert-scopes pass.
+  InsertPass,
+  NumKinds,
+};
+
+llvm::StringRef getOpFamilyName(OpFamily family);
+llvm::StringRef getScopeKindName(ScopeKind kind);
+std::optional<OpFamily> parseOpFamilyName(llvm::StringRef name);
+std::optional<ScopeKind> parseScopeKindName(llvm::StringRef name);
+
+/// The backends scopes are placed on.
+extern const char *const kBackends[2];
+
+struct GeneratorOptions {
+  uint64_t seed = 0;
+  /// Bit i set: OpFamily i enabled.
+  uint64_t families = ~0ull;
+  /// Bit i set: ScopeKind i enabled.
+  uint64_t scopeKinds = ~0ull;
+  /// Ops generated in @main (helpers and region bodies get fewer).
+  unsigned minOps = 5;
+  unsigned maxOps = 12;
+  /// Probability that a scope opens before an op.
+  double scopeDensity = 0.3;
+  /// `density` of util-test-insert-scopes.
+  double insertDensity = 0.15;
+
+  bool has(OpFamily family) const {
+    return families & (1ull << static_cast<unsigned>(family));
+  }
+  bool has(ScopeKind kind) const {
+    return scopeKinds & (1ull << static_cast<unsigned>(kind));
+  }
+};
+
+/// One argument of the entry function: its runtime shape and values.
+struct GeneratedInput {
+  llvm::SmallVector<int64_t> shape;
+  std::vector<float> values;
+
+  /// `2x3xf32=1,2,3,4,5,6`: the form scope-run's --input takes.
+  std::string getSpec() const;
+};
+
+/// One result of the entry function.
+struct GeneratedResult {
+  llvm::SmallVector<int64_t> shape;
+  ValueFacts facts;
+};
+
+struct GeneratedProgram {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::vector<GeneratedInput> inputs;
+  std::vector<GeneratedResult> results;
+  /// The backend of ops outside every device scope (scope-run
+  /// --host-backend).
+  std::string hostBackend;
+  /// Set when every device scope, function and the host use this one
+  /// backend: then the program and its stripped form compile the same ops
+  /// with the same backend, and must agree bit for bit.
+  std::string uniformBackend;
+  /// How many times each op family (and math op) was emitted.
+  std::map<std::string, unsigned> features;
+  /// How many scopes of each kind were inserted.
+  std::map<std::string, unsigned> scopes;
+};
+
+/// Generates the program of `options.seed`. With `withScopes` false, no
+/// scope and no device attribute is emitted, and the ops are the same as
+/// with scopes: the program decisions and the scope decisions draw from two
+/// separate random streams, and a scope only wraps ops that are there
+/// anyway. Returns failure (after emitting diagnostics) if the module does
+/// not verify, which is a bug of the generator.
+mlir::FailureOr<GeneratedProgram>
+generateProgram(mlir::MLIRContext *context, const GeneratorOptions &options,
+                bool withScopes);
+
+/// Appends `@reference_main` to `module`: it calls `@main` on the inputs as
+/// dense constants and prints each result's bits with printMemrefI32
+/// (f32 bitcast to i32), so that a run under mlir-runner reports exact
+/// values.
+void appendReferenceDriver(mlir::ModuleOp module,
+                           const GeneratedProgram &program);
+
+} // namespace scopeir::gen
+
+#endif // SCOPEIR_TOOLS_SCOPE_GEN_PROGRAMGENERATOR_H

@@ -1,0 +1,295 @@
+//===- scope-gen.cpp - Random programs with scopes --------------*- C++ -*-===//
+//
+// This file implements scope-gen: from a seed, a random linalg-on-tensors
+// program with random scopes, the same program without scopes plus a driver
+// for mlir-runner (the reference), the inputs to run them on, and a JSON
+// description (tolerance per result, features, scopes) for the differential
+// oracle (utils/differential.py). The same seed and options always give the
+// same bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ProgramGenerator.h"
+
+#include "scopeir/InitAll.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::gen;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("scope-gen options");
+
+static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the program"),
+                              cl::init(0), cl::cat(category));
+static cl::opt<std::string> outputFilename("o",
+                                           cl::desc("Program with scopes "
+                                                    "(default: stdout)"),
+                                           cl::value_desc("file"),
+                                           cl::init("-"), cl::cat(category));
+static cl::opt<std::string> referenceFilename(
+    "reference",
+    cl::desc("Write the program without scopes plus @reference_main, which "
+             "calls @main on the inputs and prints each result's bits "
+             "(printMemrefI32), for mlir-opt + mlir-runner"),
+    cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string>
+    inputsFilename("inputs",
+                   cl::desc("Write one --input=... argument of scope-run per "
+                            "line"),
+                   cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string> metaFilename(
+    "meta",
+    cl::desc("Write a JSON description: backends, inputs, each result's "
+             "shape and tolerance, features and scopes"),
+    cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string>
+    opsList("ops",
+            cl::desc("Op families to generate, comma-separated, or 'all' "
+                     "(default)"),
+            cl::init("all"), cl::cat(category));
+static cl::opt<std::string> noOpsList("no-ops",
+                                      cl::desc("Op families not to generate"),
+                                      cl::init(""), cl::cat(category));
+static cl::opt<std::string>
+    scopesList("scopes",
+               cl::desc("Scope kinds to insert, comma-separated, 'all' "
+                        "(default) or 'none'"),
+               cl::init("all"), cl::cat(category));
+static cl::opt<std::string> noScopesList("no-scopes",
+                                         cl::desc("Scope kinds not to insert"),
+                                         cl::init(""), cl::cat(category));
+static cl::opt<unsigned> minOps("min-ops",
+                                cl::desc("Fewest ops generated in @main"),
+                                cl::init(5), cl::cat(category));
+static cl::opt<unsigned> maxOps("max-ops",
+                                cl::desc("Most ops generated in @main"),
+                                cl::init(12), cl::cat(category));
+static cl::opt<double>
+    scopeDensity("scope-density",
+                 cl::desc("Probability that a scope opens before an op"),
+                 cl::init(0.3), cl::cat(category));
+static cl::opt<double> insertDensity(
+    "insert-density",
+    cl::desc("The density option of util-test-insert-scopes (insert-pass)"),
+    cl::init(0.15), cl::cat(category));
+static cl::opt<bool> listKinds("list",
+                               cl::desc("List op families and scope kinds "
+                                        "and exit"),
+                               cl::cat(category));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "scope-gen: " << message << "\n";
+  return 1;
+}
+
+/// Parses a comma-separated list of names into a bit mask.
+template <typename Enum>
+static LogicalResult
+parseList(StringRef list, unsigned numValues,
+          std::optional<Enum> (*parse)(StringRef), uint64_t &mask,
+          StringRef what) {
+  mask = 0;
+  if (list == "all") {
+    mask = (1ull << numValues) - 1;
+    return success();
+  }
+  if (list == "none" || list.empty())
+    return success();
+  SmallVector<StringRef> names;
+  list.split(names, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef name : names) {
+    std::optional<Enum> value = parse(name.trim());
+    if (!value) {
+      llvm::errs() << "scope-gen: unknown " << what << " '" << name
+                   << "' (--list shows them)\n";
+      return failure();
+    }
+    mask |= 1ull << static_cast<unsigned>(*value);
+  }
+  return success();
+}
+
+static LogicalResult writeFile(StringRef path,
+                               llvm::function_ref<void(raw_ostream &)> write) {
+  std::string error;
+  auto file = openOutputFile(path, &error);
+  if (!file) {
+    llvm::errs() << "scope-gen: " << error << "\n";
+    return failure();
+  }
+  write(file->os());
+  file->keep();
+  return success();
+}
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string text;
+  for (int64_t dim : shape)
+    text += std::to_string(dim) + "x";
+  return text + "f32";
+}
+
+static void writeMeta(raw_ostream &os, const GeneratedProgram &program) {
+  llvm::json::OStream json(os, 2);
+  json.object([&] {
+    json.attribute("seed", static_cast<int64_t>(seed.getValue()));
+    json.attribute("host_backend", program.hostBackend);
+    if (program.uniformBackend.empty())
+      json.attribute("uniform_backend", nullptr);
+    else
+      json.attribute("uniform_backend", program.uniformBackend);
+    json.attributeArray("inputs", [&] {
+      for (const GeneratedInput &input : program.inputs)
+        json.value(input.getSpec());
+    });
+    json.attributeArray("results", [&] {
+      for (const GeneratedResult &result : program.results)
+        json.object([&] {
+          json.attribute("type", shapeString(result.shape));
+          json.attribute("err", result.facts.err);
+          json.attribute("exact", result.facts.exact);
+          json.attributeArray("sources", [&] {
+            if (result.facts.sources & kReassociation)
+              json.value("reassociation");
+            if (result.facts.sources & kTranscendental)
+              json.value("transcendental");
+          });
+        });
+    });
+    json.attributeObject("features", [&] {
+      for (auto &[name, n] : program.features)
+        json.attribute(name, static_cast<int64_t>(n));
+    });
+    json.attributeObject("scopes", [&] {
+      for (auto &[name, n] : program.scopes)
+        json.attribute(name, static_cast<int64_t>(n));
+    });
+  });
+  os << "\n";
+}
+
+static int runMain() {
+  if (listKinds) {
+    llvm::outs() << "op families:";
+    for (unsigned i = 0; i < static_cast<unsigned>(OpFamily::NumFamilies); ++i)
+      llvm::outs() << " " << getOpFamilyName(static_cast<OpFamily>(i));
+    llvm::outs() << "\nscope kinds:";
+    for (unsigned i = 0; i < static_cast<unsigned>(ScopeKind::NumKinds); ++i)
+      llvm::outs() << " " << getScopeKindName(static_cast<ScopeKind>(i));
+    llvm::outs() << "\n";
+    return 0;
+  }
+  GeneratorOptions options;
+  options.seed = seed;
+  unsigned numFamilies = static_cast<unsigned>(OpFamily::NumFamilies);
+  unsigned numKinds = static_cast<unsigned>(ScopeKind::NumKinds);
+  uint64_t excluded = 0;
+  if (failed(parseList<OpFamily>(opsList, numFamilies, parseOpFamilyName,
+                                 options.families, "op family")) ||
+      failed(parseList<OpFamily>(noOpsList, numFamilies, parseOpFamilyName,
+                                 excluded, "op family")))
+    return 1;
+  options.families &= ~excluded;
+  if (failed(parseList<ScopeKind>(scopesList, numKinds, parseScopeKindName,
+                                  options.scopeKinds, "scope kind")) ||
+      failed(parseList<ScopeKind>(noScopesList, numKinds, parseScopeKindName,
+                                  excluded, "scope kind")))
+    return 1;
+  options.scopeKinds &= ~excluded;
+  if (minOps == 0 || maxOps < minOps)
+    return fail("--min-ops must be at least 1 and at most --max-ops");
+  options.minOps = minOps;
+  options.maxOps = maxOps;
+  if (scopeDensity < 0 || scopeDensity > 1 || insertDensity < 0 ||
+      insertDensity > 1)
+    return fail("densities must be between 0 and 1");
+  options.scopeDensity = scopeDensity;
+  options.insertDensity = insertDensity;
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  FailureOr<GeneratedProgram> program =
+      generateProgram(&context, options, /*withScopes=*/true);
+  if (failed(program))
+    return 1;
+
+  if (!referenceFilename.empty()) {
+    FailureOr<GeneratedProgram> reference =
+        generateProgram(&context, options, /*withScopes=*/false);
+    if (failed(reference))
+      return 1;
+    // The two runs must have made the same program.
+    auto sameShapes = [](const auto &a, const auto &b) {
+      if (a.size() != b.size())
+        return false;
+      for (size_t i = 0; i < a.size(); ++i)
+        if (a[i].shape != b[i].shape)
+          return false;
+      return true;
+    };
+    if (!sameShapes(program->inputs, reference->inputs) ||
+        !sameShapes(program->results, reference->results) ||
+        program->features != reference->features)
+      return fail("internal error: the program without scopes differs from "
+                  "the one with scopes");
+    appendReferenceDriver(*reference->module, *program);
+    if (failed(verify(*reference->module)))
+      return fail("internal error: the reference module does not verify");
+    if (failed(writeFile(referenceFilename, [&](raw_ostream &os) {
+          os << "// scope-gen --seed=" << seed
+             << ": the program without scopes, and its driver\n";
+          reference->module->print(os);
+          os << "\n";
+        })))
+      return 1;
+  }
+
+  if (!inputsFilename.empty() &&
+      failed(writeFile(inputsFilename, [&](raw_ostream &os) {
+        for (const GeneratedInput &input : program->inputs)
+          os << "--input=" << input.getSpec() << "\n";
+      })))
+    return 1;
+  if (!metaFilename.empty() &&
+      failed(writeFile(metaFilename, [&](raw_ostream &os) {
+        writeMeta(os, *program);
+      })))
+    return 1;
+  if (failed(writeFile(outputFilename, [&](raw_ostream &os) {
+        os << "// scope-gen --seed=" << seed << " (host backend "
+           << program->hostBackend << ")\n";
+        program->module->print(os);
+        os << "\n";
+      })))
+    return 1;
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM y(argc, argv);
+  registerAllPasses();
+  registerMLIRContextCLOptions();
+  registerAsmPrinterCLOptions();
+  // --help lists scope-gen's own options, not every LLVM and MLIR one the
+  // libraries register (--help-hidden still shows them).
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "scope-gen: random linalg-on-tensors programs with random scopes\n");
+  return runMain();
+}

@@ -1,0 +1,827 @@
+#!/usr/bin/env python3
+"""Differential testing of scopeir on random programs from scope-gen.
+
+For each seed, scope-gen writes a random program with scopes (scoped.mlir),
+the same program without scopes plus a driver (reference.mlir), the inputs
+and a description of each result's tolerance (meta.json). Then:
+
+  (1) scope-run runs scoped.mlir;
+  (2) scope-opt --util-strip-scopes strips it, and scope-run runs that;
+  (3) upstream mlir-opt (the pipeline of test/Integration) + mlir-runner run
+      reference.mlir, which prints every result's bits;
+  (4) with --outline: scope-opt --util-outline-scopes outlines the scopes
+      of scoped.mlir into functions, and scope-run runs that.
+
+(1) and (2) must agree bit for bit when the program places everything on one
+backend (scope-gen's "uniform" programs: the same backend compiles the same
+ops in the same order), and otherwise within each result's tolerance; (1)
+and (2) must each agree with (3) within that tolerance. A result whose
+tolerance is 0 was computed without rounding, or only with operations every
+correct compiler rounds alike: it must match bit for bit. A compile error,
+verifier failure, crash or timeout of (1) or (2) where (3) succeeds is a
+failure; so is a failure of scope-gen itself or of the reference.
+
+The tolerance of a result comes from scope-gen's per-op-family error model
+(docs/testing.md): reassociated sums (matmul, convolution, reduction) of
+rounded terms may differ by 2 (n + 1) u sum|terms|, transcendental functions
+(exp, log, sin, cos) by 8 ulp, and differences propagate through later ops
+by their Lipschitz constants.
+
+A failing seed is kept in <work>/failures/seed-N with a repro.sh, and with
+--reduce shrunk by scope-reduce under an interestingness script that checks
+for the same failure (written next to it).
+
+Usage:
+  differential.py [options] COUNT [START]
+  differential.py interesting CASE_DIR FILE   (the interestingness test)
+
+Standard library only.
+"""
+
+import argparse
+import concurrent.futures
+import importlib.util
+import json
+import math
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# The reference lowering of test/Integration/mlp.mlir, verbatim.
+REFERENCE_PIPELINE = [
+    "--one-shot-bufferize=bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map",
+    "--buffer-deallocation-pipeline",
+    "--convert-bufferization-to-memref",
+    "--convert-linalg-to-loops",
+    "--convert-scf-to-cf",
+    "--expand-strided-metadata",
+    "--lower-affine",
+    "--convert-math-to-llvm",
+    "--finalize-memref-to-llvm",
+    "--convert-arith-to-llvm",
+    "--convert-cf-to-llvm",
+    "--convert-func-to-llvm",
+    "--reconcile-unrealized-casts",
+]
+
+
+def load_compare_outputs():
+    """utils/compare-outputs.py parses mlir-runner's memref prints."""
+    spec = importlib.util.spec_from_file_location(
+        "compare_outputs", os.path.join(HERE, "compare-outputs.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+COMPARE = load_compare_outputs()
+
+
+class Tools:
+    def __init__(self, bin_dir, llvm_dir):
+        self.scope_gen = os.path.join(bin_dir, "scope-gen")
+        self.scope_opt = os.path.join(bin_dir, "scope-opt")
+        self.scope_run = os.path.join(bin_dir, "scope-run")
+        self.scope_reduce = os.path.join(bin_dir, "scope-reduce")
+        self.mlir_opt = os.path.join(llvm_dir, "bin", "mlir-opt")
+        self.mlir_runner = os.path.join(llvm_dir, "bin", "mlir-runner")
+        lib = os.path.join(llvm_dir, "lib")
+        self.runner_libs = ",".join(
+            os.path.join(lib, name) for name in
+            ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so"))
+
+    def missing(self):
+        return [p for p in (self.scope_gen, self.scope_opt, self.scope_run,
+                            self.mlir_opt, self.mlir_runner)
+                if not os.access(p, os.X_OK)]
+
+    def to_json(self):
+        return dict(self.__dict__)
+
+    @staticmethod
+    def from_json(data):
+        tools = Tools.__new__(Tools)
+        tools.__dict__.update(data)
+        return tools
+
+
+class Step:
+    """The outcome of one command."""
+
+    def __init__(self, cmd, rc, out, err, timed_out, seconds):
+        self.cmd, self.rc, self.out, self.err = cmd, rc, out, err
+        self.timed_out, self.seconds = timed_out, seconds
+
+    @property
+    def ok(self):
+        return self.rc == 0 and not self.timed_out
+
+    def signature(self):
+        """What kind of failure this is, without locations or names that a
+        reduction changes: the class of exit and the first error message."""
+        if self.timed_out:
+            return "timeout"
+        if self.rc < 0:
+            return "signal %d" % -self.rc
+        if self.rc > 128:
+            return "exit %d" % self.rc
+        for line in self.err.splitlines():
+            match = re.search(r"error: (.*)", line)
+            if match:
+                message = re.sub(r"%[\w#]+|@\w+|\d+", "N", match.group(1))
+                return "error: " + message.strip()
+        return "exit %d" % self.rc
+
+    def describe(self):
+        lines = [l for l in self.err.splitlines() if l.strip()]
+        return "%s (%s)" % (self.signature(), "; ".join(lines[:3])[:400])
+
+
+def run(cmd, timeout, cwd=None, stdout_path=None):
+    start = time.time()
+    try:
+        out = open(stdout_path, "w") if stdout_path else subprocess.PIPE
+        proc = subprocess.run(cmd, stdout=out, stderr=subprocess.PIPE,
+                              cwd=cwd, timeout=timeout, text=True,
+                              errors="replace")
+        if stdout_path:
+            out.close()
+        return Step(cmd, proc.returncode,
+                    proc.stdout if not stdout_path else "",
+                    proc.stderr, False, time.time() - start)
+    except subprocess.TimeoutExpired as e:
+        err = e.stderr or ""
+        if isinstance(err, bytes):
+            err = err.decode(errors="replace")
+        return Step(cmd, -9, "", err, True, time.time() - start)
+
+
+def read_npy(path):
+    """Returns (shape, raw little-endian f32 bytes) of a .npy file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:6] != b"\x93NUMPY":
+        raise ValueError("%s: not a .npy file" % path)
+    major = data[6]
+    if major == 1:
+        header_len = struct.unpack("<H", data[8:10])[0]
+        start = 10
+    else:
+        header_len = struct.unpack("<I", data[8:12])[0]
+        start = 12
+    header = data[start:start + header_len].decode("latin1")
+    descr = re.search(r"'descr':\s*'([^']*)'", header).group(1)
+    if descr != "<f4":
+        raise ValueError("%s: element type %s, expected <f4" % (path, descr))
+    shape = [int(d) for d in
+             re.search(r"'shape':\s*\(([^)]*)\)", header).group(1).split(",")
+             if d.strip()]
+    return shape, data[start + header_len:]
+
+
+def bits_of(raw):
+    return list(struct.unpack("<%dI" % (len(raw) // 4), raw))
+
+
+def float_of_bits(bits):
+    return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+
+
+def parse_reference(text):
+    """The results printed by @reference_main as (shape, bits) pairs."""
+    arrays = []
+    for shape, values in COMPARE.parse_memref_prints(text):
+        arrays.append((shape, [int(v) & 0xFFFFFFFF for v in values]))
+    return arrays
+
+
+def parse_type(text):
+    """'3x4xf32' -> [3, 4]."""
+    return [int(d) for d in text.split("x")[:-1]]
+
+
+# A device on a function or the module: scope-gen's program without scopes
+# has none.
+DEVICE_ATTR = re.compile(
+    r' attributes \{hal\.device = #hal\.device\.target<"[^"]*">\}')
+
+
+def compare(actual, expected, err, bitwise):
+    """Compares two bit lists. Returns None when they agree, else a message.
+    With `bitwise` or err == 0 every bit must match; otherwise values may
+    differ by err."""
+    worst, first = 0.0, None
+    bad = 0
+    for i, (a, b) in enumerate(zip(actual, expected)):
+        if a == b:
+            continue
+        x, y = float_of_bits(a), float_of_bits(b)
+        if math.isnan(x) or math.isnan(y):
+            ok = False
+        elif bitwise or err == 0:
+            ok = False
+        else:
+            ok = abs(x - y) <= err
+        if not ok:
+            bad += 1
+            worst = max(worst, abs(x - y)) if not (
+                math.isnan(x) or math.isnan(y)) else float("nan")
+            if first is None:
+                first = "element %d: %r vs %r" % (i, x, y)
+    if not bad:
+        return None
+    mode = "bit for bit" if bitwise or err == 0 else "within %g" % err
+    return "%d values differ (%s expected; first %s; max diff %g)" % (
+        bad, mode, first, worst)
+
+
+def has_nan(bits):
+    return any((b & 0x7F800000) == 0x7F800000 for b in bits)
+
+
+# Failure kinds, in the order they are reported.
+KINDS = {
+    "generator": "scope-gen failed (a generator bug)",
+    "strip": "scope-opt --util-strip-scopes failed",
+    "strip-vs-generated": "the program with its scopes stripped is not the "
+                          "program scope-gen made without scopes (after "
+                          "canonicalization and CSE)",
+    "reference": "the reference (mlir-opt + mlir-runner) failed",
+    "stripped-error": "scope-run failed on the stripped program",
+    "scoped-error": "scope-run failed on the program with scopes "
+                    "where the stripped one runs",
+    "nan": "a result holds NaN or infinity",
+    "stripped-vs-reference": "the stripped program's results differ from "
+                             "the reference",
+    "scoped-vs-stripped": "the results with scopes differ from those "
+                          "without",
+    "scoped-vs-reference": "the results with scopes differ from the "
+                           "reference",
+    "outline-error": "scope-opt --util-outline-scopes failed (--outline)",
+    "outlined-error": "scope-run failed on the outlined program where the "
+                      "stripped one runs (--outline)",
+    "outlined-vs-stripped": "the outlined program's results differ from "
+                            "those without scopes (--outline)",
+}
+
+
+class Outcome:
+    def __init__(self, seed):
+        self.seed = seed
+        self.failures = []  # (kind, detail)
+        self.meta = None
+        self.seconds = 0.0
+        self.results_checked = 0
+        self.bitwise_checks = 0
+
+    def fail(self, kind, detail):
+        self.failures.append((kind, detail))
+
+
+def scope_run_cmd(tools, program, meta, out_prefix):
+    cmd = [tools.scope_run, program, "--host-backend=" + meta["host_backend"]]
+    cmd += ["--input=" + spec for spec in meta["inputs"]]
+    cmd += ["--output=@%s.%d.npy" % (out_prefix, i)
+            for i in range(len(meta["results"]))]
+    return cmd
+
+
+def reference_cmds(tools, program, lowered):
+    return ([tools.mlir_opt, program] + REFERENCE_PIPELINE + ["-o", lowered],
+            [tools.mlir_runner, lowered, "-e", "reference_main",
+             "-entry-point-result=void", "-shared-libs=" + tools.runner_libs])
+
+
+def read_outputs(prefix, meta):
+    arrays = []
+    for i, result in enumerate(meta["results"]):
+        shape, raw = read_npy("%s.%d.npy" % (prefix, i))
+        if shape != parse_type(result["type"]):
+            raise ValueError("result %d has shape %s, %s expected" %
+                             (i, shape, result["type"]))
+        arrays.append(bits_of(raw))
+    return arrays
+
+
+def check_seed(seed, tools, args):
+    """Runs the three compilations of one seed and compares them."""
+    outcome = Outcome(seed)
+    start = time.time()
+    d = os.path.join(args.work, "seed-%d" % seed)
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    t = args.timeout
+
+    gen = run([tools.scope_gen, "--seed=%d" % seed, "-o", "scoped.mlir",
+               "--reference=reference.mlir", "--inputs=inputs.txt",
+               "--meta=meta.json"] + args.gen_arg, t, cwd=d)
+    if not gen.ok:
+        outcome.fail("generator", gen.describe())
+        return finish(outcome, d, start, args)
+    with open(os.path.join(d, "meta.json")) as f:
+        meta = json.load(f)
+    outcome.meta = meta
+
+    strip = run([tools.scope_opt, "--util-strip-scopes", "scoped.mlir",
+                 "-o", "stripped.mlir"], t, cwd=d)
+    if not strip.ok:
+        outcome.fail("strip", strip.describe())
+        return finish(outcome, d, start, args)
+
+    # Inserting scopes and stripping them gives the program back: the
+    # stripped program is the one scope-gen made without scopes (its
+    # driver and the devices on functions aside), up to what
+    # canonicalization and CSE clean up (dims computed for scopes).
+    canon = ["--canonicalize", "--cse"]
+    a = run([tools.scope_opt, "stripped.mlir"] + canon + ["-o",
+                                                           "stripped.canon"],
+            t, cwd=d)
+    b = run([tools.scope_opt, "reference.mlir",
+             "--symbol-privatize=exclude=main", "--symbol-dce"] + canon +
+            ["-o", "reference.canon"], t, cwd=d)
+    if not (a.ok and b.ok):
+        outcome.fail("strip-vs-generated", (a if not a.ok else b).describe())
+    else:
+        with open(os.path.join(d, "stripped.canon")) as f:
+            stripped_text = DEVICE_ATTR.sub("", f.read())
+        with open(os.path.join(d, "reference.canon")) as f:
+            reference_text = f.read()
+        if stripped_text != reference_text:
+            outcome.fail("strip-vs-generated",
+                         "diff stripped.canon reference.canon")
+
+    opt_cmd, runner_cmd = reference_cmds(tools, "reference.mlir",
+                                         "reference-llvm.mlir")
+    ref_opt = run(opt_cmd, t, cwd=d)
+    ref = run(runner_cmd, t, cwd=d) if ref_opt.ok else ref_opt
+    stripped = run(scope_run_cmd(tools, "stripped.mlir", meta, "stripped"),
+                   t, cwd=d)
+    scoped = run(scope_run_cmd(tools, "scoped.mlir", meta, "scoped"), t,
+                 cwd=d)
+    if not ref.ok:
+        outcome.fail("reference", ref.describe())
+        return finish(outcome, d, start, args)
+    if not stripped.ok:
+        outcome.fail("stripped-error", stripped.describe())
+    if not scoped.ok and stripped.ok:
+        outcome.fail("scoped-error", scoped.describe())
+    if not (scoped.ok and stripped.ok):
+        return finish(outcome, d, start, args)
+
+    try:
+        reference = parse_reference(ref.out)
+        stripped_bits = read_outputs(os.path.join(d, "stripped"), meta)
+        scoped_bits = read_outputs(os.path.join(d, "scoped"), meta)
+    except (ValueError, OSError, AttributeError) as e:
+        outcome.fail("reference", "unreadable outputs: %s" % e)
+        return finish(outcome, d, start, args)
+    if len(reference) != len(meta["results"]):
+        outcome.fail("reference", "%d results printed, %d expected" %
+                     (len(reference), len(meta["results"])))
+        return finish(outcome, d, start, args)
+
+    if args.outline:
+        check_outlined(outcome, tools, meta, stripped_bits, d, t)
+
+    uniform = meta["uniform_backend"] is not None
+    for i, result in enumerate(meta["results"]):
+        err = result["err"]
+        shape, ref_bits = reference[i]
+        if shape != parse_type(result["type"]):
+            outcome.fail("reference", "result %d: shape %s, %s expected" %
+                         (i, shape, result["type"]))
+            continue
+        outcome.results_checked += 1
+        if any(has_nan(b) for b in (ref_bits, stripped_bits[i],
+                                    scoped_bits[i])):
+            outcome.fail("nan", "result %d" % i)
+            continue
+        problem = compare(stripped_bits[i], ref_bits, err, False)
+        if problem:
+            outcome.fail("stripped-vs-reference", "result %d: %s" % (i,
+                                                                      problem))
+        problem = compare(scoped_bits[i], stripped_bits[i], err, uniform)
+        if uniform or err == 0:
+            outcome.bitwise_checks += 1
+        if problem:
+            outcome.fail("scoped-vs-stripped", "result %d: %s" % (i, problem))
+        problem = compare(scoped_bits[i], ref_bits, err, False)
+        if problem:
+            outcome.fail("scoped-vs-reference", "result %d: %s" % (i,
+                                                                    problem))
+    return finish(outcome, d, start, args)
+
+
+def check_outlined(outcome, tools, meta, stripped_bits, d, t):
+    """(4) with --outline: the scopes outlined into functions
+    (util-outline-scopes, the scopes it cannot outline kept), run by
+    scope-run, must compute what the stripped program computes, within each
+    result's tolerance (the outlined functions are compiled apart from
+    their callers, so no bit-identity is promised)."""
+    outline = run([tools.scope_opt, "--util-outline-scopes", "scoped.mlir",
+                   "-o", "outlined.mlir"], t, cwd=d)
+    if not outline.ok:
+        outcome.fail("outline-error", outline.describe())
+        return
+    outlined = run(scope_run_cmd(tools, "outlined.mlir", meta, "outlined"),
+                   t, cwd=d)
+    if not outlined.ok:
+        outcome.fail("outlined-error", outlined.describe())
+        return
+    try:
+        outlined_bits = read_outputs(os.path.join(d, "outlined"), meta)
+    except (ValueError, OSError) as e:
+        outcome.fail("outlined-error", "unreadable outputs: %s" % e)
+        return
+    for i, result in enumerate(meta["results"]):
+        problem = compare(outlined_bits[i], stripped_bits[i], result["err"],
+                          False)
+        if problem:
+            outcome.fail("outlined-vs-stripped",
+                         "result %d: %s" % (i, problem))
+
+
+def finish(outcome, d, start, args):
+    outcome.seconds = time.time() - start
+    if outcome.failures:
+        keep = os.path.join(args.work, "failures", "seed-%d" % outcome.seed)
+        shutil.rmtree(keep, ignore_errors=True)
+        shutil.move(d, keep)
+        write_repro(keep, outcome, args)
+    elif not args.keep:
+        shutil.rmtree(d, ignore_errors=True)
+    return outcome
+
+
+def write_repro(d, outcome, args):
+    meta = outcome.meta or {}
+    kind = outcome.failures[0][0]
+    lines = ["#!/bin/sh",
+             "# seed %d: %s" % (outcome.seed, KINDS[kind]),
+             "# regenerate: scope-gen --seed=%d %s -o scoped.mlir "
+             "--reference=reference.mlir --inputs=inputs.txt --meta=meta.json"
+             % (outcome.seed, " ".join(args.gen_arg)),
+             "cd \"$(dirname \"$0\")\"",
+             "B=%s" % shlex_quote(args.tools_dir),
+             "L=%s" % shlex_quote(args.llvm_dir)]
+    if meta:
+        host = meta["host_backend"]
+        lines.append("$B/scope-opt --util-strip-scopes scoped.mlir "
+                     "-o stripped.mlir")
+        lines.append("$B/scope-run scoped.mlir --host-backend=%s "
+                     "$(cat inputs.txt)" % host)
+        lines.append("$B/scope-run stripped.mlir --host-backend=%s "
+                     "$(cat inputs.txt)" % host)
+        lines.append("$L/bin/mlir-opt reference.mlir %s | "
+                     "$L/bin/mlir-runner -e reference_main "
+                     "-entry-point-result=void "
+                     "-shared-libs=$L/lib/libmlir_runner_utils.so,"
+                     "$L/lib/libmlir_c_runner_utils.so" %
+                     " ".join(shlex_quote(p) for p in REFERENCE_PIPELINE))
+    with open(os.path.join(d, "repro.sh"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.chmod(os.path.join(d, "repro.sh"), 0o755)
+    with open(os.path.join(d, "failure.txt"), "w") as f:
+        for k, detail in outcome.failures:
+            f.write("%s: %s\n  %s\n" % (k, KINDS[k], detail))
+
+
+def shlex_quote(s):
+    if re.match(r"^[\w@%+=:,./-]+$", s):
+        return s
+    return "'" + s.replace("'", "'\"'\"'") + "'"
+
+
+#===------------------------------------------------------------------------===#
+# Reduction
+#===------------------------------------------------------------------------===#
+
+# Which file a failure is reduced in, and what stays interesting.
+REDUCIBLE = {
+    "scoped-error": "scoped.mlir",
+    "scoped-vs-stripped": "scoped.mlir",
+    "scoped-vs-reference": "scoped.mlir",
+    "stripped-error": "reference.mlir",
+    "stripped-vs-reference": "reference.mlir",
+    "nan": "scoped.mlir",
+}
+
+
+def reduce_failure(d, outcome, tools, args):
+    kind = outcome.failures[0][0]
+    # A scope-vs-reference mismatch where stripping agrees with the
+    # reference is a scope problem: reduce it as scoped-vs-stripped.
+    kinds = [k for k, _ in outcome.failures]
+    if "scoped-vs-stripped" in kinds:
+        kind = "scoped-vs-stripped"
+    if kind not in REDUCIBLE or not os.path.exists(tools.scope_reduce):
+        return None
+    target = REDUCIBLE[kind]
+    signature = ""
+    if kind in ("scoped-error", "stripped-error"):
+        prog = "scoped.mlir" if kind == "scoped-error" else "stripped.mlir"
+        step = run(scope_run_cmd(tools, prog, outcome.meta,
+                                 os.path.join(d, "probe")), args.timeout,
+                   cwd=d)
+        signature = step.signature()
+    case = {"kind": kind, "meta": outcome.meta, "tools": tools.to_json(),
+            "signature": signature, "timeout": args.timeout}
+    with open(os.path.join(d, "case.json"), "w") as f:
+        json.dump(case, f, indent=1)
+    script = os.path.join(d, "interesting.sh")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\n# Exits 1 when the program in $1 still shows "
+                "the failure of this seed (%s).\nexec %s %s interesting %s "
+                "\"$1\"\n" % (kind, shlex_quote(sys.executable),
+                              shlex_quote(os.path.abspath(__file__)),
+                              shlex_quote(os.path.abspath(d))))
+    os.chmod(script, 0o755)
+    # The reducer's own run of the original must be interesting.
+    if interesting(os.path.abspath(d), os.path.join(d, target)) != 1:
+        return "not reproducible under the interestingness test"
+    reduced = os.path.join(d, "reduced.mlir")
+    current = os.path.join(d, target)
+    test = "test=%s" % script
+    # scope-reduce-rewrites cuts the data flow (delta debugging over rewrite
+    # sites); canonicalization and CSE fold what is left; then once more.
+    passes = ["--scope-reduce-rewrites=%s" % test,
+              "--opt-reduction-pass=opt-pass=canonicalize %s" % test,
+              "--opt-reduction-pass=opt-pass=cse %s" % test,
+              "--scope-reduce-rewrites=%s" % test]
+    for i, p in enumerate(passes):
+        out = os.path.join(d, "reduce-%d.mlir" % i)
+        step = run([tools.scope_reduce, current, p, "-o", out],
+                   args.reduce_timeout, cwd=d)
+        if step.ok and os.path.getsize(out) > 0:
+            current = out
+    shutil.copy(current, reduced)
+    before = count_ops(os.path.join(d, target))
+    after = count_ops(reduced)
+    return "%s reduced from %d to %d lines (%s)" % (target, before, after,
+                                                    reduced)
+
+
+def count_ops(path):
+    with open(path) as f:
+        return sum(1 for line in f if line.strip() and
+                   not line.strip().startswith("//"))
+
+
+def interesting(case_dir, candidate):
+    """1 if `candidate` still shows the failure recorded in case_dir."""
+    with open(os.path.join(case_dir, "case.json")) as f:
+        case = json.load(f)
+    tools = Tools.from_json(case["tools"])
+    meta, kind, t = case["meta"], case["kind"], case["timeout"]
+    work = candidate + ".work"
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    try:
+        return check_interesting(case, tools, meta, kind, t, candidate, work)
+    except Exception as e:  # A broken test must never call a case interesting.
+        print("differential.py interesting: %s" % e, file=sys.stderr)
+        return 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def check_interesting(case, tools, meta, kind, t, candidate, work):
+    uniform = meta["uniform_backend"] is not None
+
+    def run_outputs(program, prefix):
+        step = run(scope_run_cmd(tools, program, meta,
+                                 os.path.join(work, prefix)), t)
+        if not step.ok:
+            return step, None
+        try:
+            return step, read_outputs(os.path.join(work, prefix), meta)
+        except (ValueError, OSError):
+            return step, None
+
+    if kind in ("scoped-error", "scoped-vs-stripped", "scoped-vs-reference",
+                "nan"):
+        stripped = os.path.join(work, "stripped.mlir")
+        if not run([tools.scope_opt, "--util-strip-scopes", candidate, "-o",
+                    stripped], t).ok:
+            return 0
+        step2, out2 = run_outputs(stripped, "stripped")
+        if out2 is None:
+            return 0
+        step1, out1 = run_outputs(candidate, "scoped")
+        if kind == "scoped-error":
+            return 1 if step1.signature() == case["signature"] and \
+                not step1.ok else 0
+        if out1 is None:
+            return 0
+        for i, result in enumerate(meta["results"]):
+            if kind == "nan":
+                if has_nan(out1[i]) and not has_nan(out2[i]):
+                    return 1
+            elif compare(out1[i], out2[i], result["err"], uniform):
+                return 1
+        return 0
+
+    # Failures without scopes: the candidate is the reference program
+    # (with its driver); scope-run gets it without the driver.
+    program = os.path.join(work, "program.mlir")
+    if not run([tools.scope_opt, candidate, "--symbol-privatize=exclude=main",
+                "--symbol-dce", "-o", program], t).ok:
+        return 0
+    opt_cmd, runner_cmd = reference_cmds(
+        tools, candidate, os.path.join(work, "reference-llvm.mlir"))
+    if not run(opt_cmd, t).ok:
+        return 0
+    ref = run(runner_cmd, t)
+    if not ref.ok:
+        return 0
+    step, out = run_outputs(program, "run")
+    if kind == "stripped-error":
+        return 1 if not step.ok and step.signature() == case["signature"] \
+            else 0
+    if out is None:
+        return 0
+    try:
+        reference = parse_reference(ref.out)
+    except ValueError:
+        return 0
+    for i, result in enumerate(meta["results"]):
+        if i < len(reference) and compare(out[i], reference[i][1],
+                                          result["err"], False):
+            return 1
+    return 0
+
+
+#===------------------------------------------------------------------------===#
+# Driver
+#===------------------------------------------------------------------------===#
+
+def main():
+    if len(sys.argv) >= 2 and sys.argv[1] == "interesting":
+        if len(sys.argv) != 4:
+            print("usage: differential.py interesting CASE_DIR FILE",
+                  file=sys.stderr)
+            return 2
+        return interesting(sys.argv[2], sys.argv[3])
+
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("count", type=int, help="number of seeds")
+    parser.add_argument("start", type=int, nargs="?", default=0,
+                        help="first seed (default 0)")
+    parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--tools-dir",
+                        help="scopeir's tools (default <build>/bin)")
+    parser.add_argument("--llvm-dir", default="/usr/lib/llvm-22")
+    parser.add_argument("--scope-run",
+                        help="run this instead of <tools>/scope-run (a "
+                             "wrapper, to test the oracle itself)")
+    parser.add_argument("--work", default=None,
+                        help="work directory (default <build>/differential)")
+    parser.add_argument("--jobs", "-j", type=int, default=2)
+    parser.add_argument("--timeout", type=float, default=120,
+                        help="seconds per command")
+    parser.add_argument("--time-limit", type=float, default=0,
+                        help="stop starting seeds after this many seconds "
+                             "(0: none); the summary counts what ran")
+    parser.add_argument("--outline", action="store_true",
+                        help="also run each program with its scopes "
+                             "outlined (util-outline-scopes)")
+    parser.add_argument("--reduce", action="store_true",
+                        help="shrink each failing seed with scope-reduce")
+    parser.add_argument("--reduce-timeout", type=float, default=1800)
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the files of passing seeds too")
+    parser.add_argument("--gen-arg", action="append", default=[],
+                        help="extra scope-gen argument (repeatable)")
+    parser.add_argument("--summary", help="also write the summary as JSON")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args()
+    args.build_dir = os.path.abspath(args.build_dir)
+    args.work = os.path.abspath(args.work or
+                                os.path.join(args.build_dir, "differential"))
+    args.tools_dir = os.path.abspath(args.tools_dir or
+                                     os.path.join(args.build_dir, "bin"))
+    tools = Tools(args.tools_dir, args.llvm_dir)
+    if args.scope_run:
+        tools.scope_run = os.path.abspath(args.scope_run)
+    missing = tools.missing()
+    if missing:
+        print("differential: missing tools: " + ", ".join(missing),
+              file=sys.stderr)
+        return 2
+    os.makedirs(args.work, exist_ok=True)
+
+    seeds = list(range(args.start, args.start + args.count))
+    start = time.time()
+    outcomes = []
+    deadline = start + args.time_limit if args.time_limit > 0 else None
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        pending = {}
+        it = iter(seeds)
+        def submit():
+            if deadline and time.time() > deadline:
+                return False
+            seed = next(it, None)
+            if seed is None:
+                return False
+            pending[pool.submit(check_seed, seed, tools, args)] = seed
+            return True
+        for _ in range(args.jobs * 2):
+            if not submit():
+                break
+        while pending:
+            done, _ = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in done:
+                del pending[future]
+                outcome = future.result()
+                outcomes.append(outcome)
+                if outcome.failures:
+                    for kind, detail in outcome.failures:
+                        print("seed %d: FAIL %s: %s" % (outcome.seed, kind,
+                                                        detail), flush=True)
+                elif not args.quiet and len(outcomes) % 50 == 0:
+                    print("... %d seeds, %.2f seeds/s" %
+                          (len(outcomes), len(outcomes) /
+                           (time.time() - start)), flush=True)
+                submit()
+    elapsed = time.time() - start
+
+    reductions = []
+    if args.reduce:
+        for outcome in sorted(outcomes, key=lambda o: o.seed):
+            if outcome.failures:
+                d = os.path.join(args.work, "failures", "seed-%d" %
+                                 outcome.seed)
+                note = reduce_failure(d, outcome, tools, args)
+                if note:
+                    reductions.append((outcome.seed, note))
+                    print("seed %d: %s" % (outcome.seed, note), flush=True)
+
+    return report(outcomes, elapsed, args, reductions)
+
+
+def report(outcomes, elapsed, args, reductions):
+    outcomes.sort(key=lambda o: o.seed)
+    n = len(outcomes)
+    failed = [o for o in outcomes if o.failures]
+    features, scopes = {}, {}
+    uniform = sum(1 for o in outcomes
+                  if o.meta and o.meta["uniform_backend"] is not None)
+    for o in outcomes:
+        if not o.meta:
+            continue
+        for name in o.meta["features"]:
+            features[name] = features.get(name, 0) + 1
+        for name in o.meta["scopes"]:
+            scopes[name] = scopes.get(name, 0) + 1
+    by_kind = {}
+    for o in failed:
+        for kind, _ in o.failures:
+            by_kind.setdefault(kind, set()).add(o.seed)
+    results = sum(o.results_checked for o in outcomes)
+    bitwise = sum(o.bitwise_checks for o in outcomes)
+    seeds_text = ("%d-%d" % (outcomes[0].seed, outcomes[-1].seed)
+                  if outcomes else "none")
+    print("differential: %d seeds (%s) in %.1f s with %d jobs: %.2f seeds/s"
+          % (n, seeds_text, elapsed, args.jobs, n / elapsed if elapsed else 0))
+    print("  programs: %d on one backend (bit-identical with and without "
+          "scopes), %d on mixed backends" % (uniform, n - uniform))
+    print("  results compared: %d (%d of them bit for bit with and without "
+          "scopes)" % (results, bitwise))
+    print("  programs by op family: " + ", ".join(
+        "%s %d" % kv for kv in sorted(features.items())))
+    print("  programs by scope kind: " + ", ".join(
+        "%s %d" % kv for kv in sorted(scopes.items())))
+    print("  failing seeds: %d" % len(failed))
+    for kind in KINDS:
+        if kind in by_kind:
+            seeds = sorted(by_kind[kind])
+            print("    %-22s %d (seeds %s%s)" % (
+                kind, len(seeds), " ".join(map(str, seeds[:20])),
+                " ..." if len(seeds) > 20 else ""))
+    if failed:
+        print("  kept in %s" % os.path.join(args.work, "failures"))
+    if args.summary:
+        with open(args.summary, "w") as f:
+            json.dump({"seeds": n, "first": outcomes[0].seed if n else None,
+                       "seconds": elapsed, "jobs": args.jobs,
+                       "uniform": uniform, "results": results,
+                       "bitwise": bitwise, "features": features,
+                       "scopes": scopes,
+                       "failures": {k: sorted(v) for k, v in by_kind.items()},
+                       "reductions": reductions}, f, indent=1)
+    return 1 if failed or n == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
