@@ -25,25 +25,32 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
     // so that fusion sees through them; dispatch regions form inside the
     // device scopes and become per-device executable functions in the host
     // module, called from the device scopes, which then go away too.
-    passes = {
-        "util-lower-annotations",
-        "flow-record-scope-paths",
-        "util-strip-scopes{kind=zone}",
-        "flow-form-dispatch-regions",
-        "flow-outline-dispatch-regions",
-        "flow-link-executables",
-        "util-strip-scopes",
-    };
+    // When tracing, zones are marked before they go (the markers stay
+    // where the zone was and take no part in formation, so the same
+    // regions form) and dispatches once they are outlined.
+    passes = {"util-lower-annotations", "flow-record-scope-paths"};
+    if (options.trace)
+      passes.push_back("util-trace-zones");
+    passes.append({"util-strip-scopes{kind=zone}",
+                   "flow-form-dispatch-regions",
+                   "flow-outline-dispatch-regions"});
+    if (options.trace)
+      passes.append({"flow-trace-dispatches", "util-lower-trace-markers"});
+    passes.append({"flow-link-executables", "util-strip-scopes"});
   } else {
     // Scopes: annotations become util.scope, device scopes become
     // functions carrying their device, other scopes (zones) go away. Every
     // device scope must become a function (its backend compiles it), even
-    // one whose result bufferization then copies on return.
-    passes = {
-        "util-lower-annotations",
-        "util-outline-scopes{kind=device bufferization-safe=false}",
-        "util-strip-scopes",
-    };
+    // one whose result bufferization then copies on return. Zones are
+    // traced as at dispatch granularity (a zone inside a device scope
+    // inside its device function); there are no dispatches to trace.
+    passes = {"util-lower-annotations"};
+    if (options.trace)
+      passes.push_back("util-trace-zones");
+    passes.append({"util-outline-scopes{kind=device bufferization-safe=false}",
+                   "util-strip-scopes"});
+    if (options.trace)
+      passes.push_back("util-lower-trace-markers");
   }
   passes.append({
       // Per-device codegen on tensors, bufferization, then on buffers.
@@ -92,15 +99,27 @@ LogicalResult scopeir::pipeline::buildCompilePipeline(
   return parsePassPipeline(getCompilePipeline(options), pm, errs);
 }
 
+namespace {
+/// The options of `scopeir-compile-to-llvm`.
+struct CompileToLLVMOptions
+    : public PassPipelineOptions<CompileToLLVMOptions> {
+  Option<bool> trace{*this, "trace",
+                     llvm::cl::desc("Trace zones and dispatches as "
+                                    "scope-run --trace does"),
+                     llvm::cl::init(false)};
+};
+} // namespace
+
 void scopeir::pipeline::registerCompilePipeline() {
   static const std::string description =
       "Compile a module with scopes to the LLVM dialect as scope-run does by "
       "default (dispatch granularity, host backend " +
       hal::kDefaultHostBackend.str() + "), on one thread";
-  static PassPipelineRegistration<> registration(
+  static PassPipelineRegistration<CompileToLLVMOptions> registration(
       "scopeir-compile-to-llvm", description,
-      [](OpPassManager &pm) {
+      [](OpPassManager &pm, const CompileToLLVMOptions &pipelineOptions) {
         CompileOptions options;
+        options.trace = pipelineOptions.trace;
         if (failed(parsePassPipeline(getCompilePipeline(options), pm)))
           llvm::report_fatal_error("invalid scopeir compile pipeline");
       });
