@@ -168,6 +168,26 @@ def TraceDispatchesPass
   let dependentDialects = ["::scopeir::util::UtilDialect"];
 }
 
+def PrintDispatchGraphPass
+    : Pass<"flow-print-dispatch-graph", "::mlir::ModuleOp"> {
+  let summary = "Print scopes, dispatches and devices as a Graphviz graph";
+  let description = [{
+    Prints to standard output a Graphviz DOT graph of the module's
+    `flow.dispatch` ops (run it after `flow-outline-dispatch-regions`): one
+    cluster per scope of their `scope_path` (nested clusters for nested
+    scopes), one box per dispatch inside the cluster of its path, labelled
+    with its number in the dispatch map (module order, as
+    `scope-run --dump-dispatches` prints it) and its executable function,
+    filled with its device's colour, and one ellipse per device with an edge
+    from every dispatch it runs. A dispatch that straddles zones
+    (`straddled_paths`) is drawn dashed. Devices are named and coloured in
+    the order they first appear; a dispatch without a placement runs on
+    `host`. The IR is not changed.
+
+    Render it with Graphviz: `dot -Tsvg graph.dot -o graph.svg`.
+  }];
+}
+
 def LinkExecutablesPass
     : Pass<"flow-link-executables", "::mlir::ModuleOp"> {
   let summary = "Moves executable functions into the host module";
