@@ -43,8 +43,8 @@ TraceSession::create(llvm::StringRef tracePath, bool printZones) {
       return makeError("--trace=" + tracePath + ": is a directory");
     session->file = std::fopen(session->tracePath.c_str(), "w");
     if (!session->file)
-      return makeError("--trace=" + tracePath + ": cannot open for writing: " +
-                       std::strerror(errno));
+      return makeError("--trace=" + tracePath +
+                       ": cannot open for writing: " + std::strerror(errno));
   }
   // Calibrates the trace clock now rather than at the first event.
   (void)now();
@@ -54,9 +54,8 @@ TraceSession::create(llvm::StringRef tracePath, bool printZones) {
 uint64_t TraceSession::now() { return runtime::traceNow(); }
 
 void TraceSession::addRuntimeSymbols(RunOptions &options) {
-  options.symbols.emplace_back(
-      runtime::kTraceBeginSymbol,
-      reinterpret_cast<void *>(&scopeir_trace_begin));
+  options.symbols.emplace_back(runtime::kTraceBeginSymbol,
+                               reinterpret_cast<void *>(&scopeir_trace_begin));
   options.symbols.emplace_back(runtime::kTraceEndSymbol,
                                reinterpret_cast<void *>(&scopeir_trace_end));
 }
@@ -128,9 +127,8 @@ private:
     std::string args = "{\"op\":";
     runtime::appendJSONString(args, target);
     args += "}";
-    session.compileSlices.push_back(
-        {state.track, "pass", std::move(name), std::move(args), open.begin,
-         end});
+    session.compileSlices.push_back({state.track, "pass", std::move(name),
+                                     std::move(args), open.begin, end});
   }
 
   TraceSession &session;
@@ -164,8 +162,8 @@ llvm::Error TraceSession::finish(llvm::raw_ostream &os) {
     ok &= std::fclose(file) == 0;
     file = nullptr;
     if (!ok)
-      return makeError("--trace=" + tracePath + ": writing failed: " +
-                       std::strerror(errno));
+      return makeError("--trace=" + tracePath +
+                       ": writing failed: " + std::strerror(errno));
   }
   if (printZones) {
     uint64_t runNanoseconds = static_cast<uint64_t>(runSeconds * 1e9);

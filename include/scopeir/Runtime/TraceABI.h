@@ -1,4 +1,4 @@
-//===- TraceABI.h - What compiled code and the trace runtime share -*- C -*-===//
+//===- TraceABI.h - What compiled code and the trace runtime share -*- C -*-==//
 //
 // This file declares the C interface between compiled code and scopeir's
 // tracing runtime: the two entry points and the layout of a trace site. The

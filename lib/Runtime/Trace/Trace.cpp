@@ -559,8 +559,8 @@ bool scopeir::runtime::writeChromeTrace(
                    pid, tid, sortIndex);
   };
   auto slice = [&](unsigned tid, std::string_view category,
-                   std::string_view name, std::string_view args,
-                   uint64_t begin, uint64_t end, bool unfinished) {
+                   std::string_view name, std::string_view args, uint64_t begin,
+                   uint64_t end, bool unfinished) {
     beginEvent();
     text += "{\"name\":";
     appendJSONString(text, name);
@@ -583,8 +583,8 @@ bool scopeir::runtime::writeChromeTrace(
     metadata(firstRunTid + t, "thread_name", "run thread " + std::to_string(t),
              firstRunTid - 1 + t);
   for (const HostSlice &host : hostSlices) {
-    slice(trackIds[host.track], host.category, host.name, host.args,
-          host.begin, host.end, /*unfinished=*/false);
+    slice(trackIds[host.track], host.category, host.name, host.args, host.begin,
+          host.end, /*unfinished=*/false);
     if (text.size() > (1 << 16))
       ok &= flush();
   }

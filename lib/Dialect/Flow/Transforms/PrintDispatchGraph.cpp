@@ -1,4 +1,4 @@
-//===- PrintDispatchGraph.cpp - Dispatches as a DOT graph -----*- C++ -*-===//
+//===- PrintDispatchGraph.cpp - Dispatches as a DOT graph -------*- C++ -*-===//
 //
 // This file implements flow-print-dispatch-graph, which prints the
 // dispatches of a module as a Graphviz graph: clusters for the scopes they
@@ -27,9 +27,9 @@ using namespace scopeir;
 using namespace scopeir::flow;
 
 /// Fill colours of devices, in the order devices first appear (cycled).
-static constexpr const char *kDeviceColors[] = {
-    "#8dd3c7", "#ffffb3", "#bebada", "#fb8072",
-    "#80b1d3", "#fdb462", "#b3de69", "#fccde5"};
+static constexpr const char *kDeviceColors[] = {"#8dd3c7", "#ffffb3", "#bebada",
+                                                "#fb8072", "#80b1d3", "#fdb462",
+                                                "#b3de69", "#fccde5"};
 
 /// Returns `text` as a DOT string literal.
 static std::string quote(StringRef text) {

@@ -40,8 +40,8 @@ static size_t getZoneDepth(util::TraceBeginOp begin) {
 /// Returns the begin marker of the outermost zone open at `dispatch` (in its
 /// block) that is deeper than the dispatch's scope path, or null.
 static util::TraceBeginOp findOutermostStraddledZone(DispatchOp dispatch) {
-  size_t depth = dispatch.getScopePathAttr() ? dispatch.getScopePath()->size()
-                                             : 0;
+  size_t depth =
+      dispatch.getScopePathAttr() ? dispatch.getScopePath()->size() : 0;
   util::TraceBeginOp outermost;
   unsigned closed = 0;
   for (Operation *op = dispatch->getPrevNode(); op; op = op->getPrevNode()) {

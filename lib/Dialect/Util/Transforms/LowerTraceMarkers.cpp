@@ -110,8 +110,9 @@ struct LowerTraceMarkersPass
       return existing;
     MLIRContext *context = &getContext();
     auto builder = OpBuilder::atBlockBegin(state.module.getBody());
-    auto type = LLVM::LLVMFunctionType::get(
-        LLVM::LLVMVoidType::get(context), {LLVM::LLVMPointerType::get(context)});
+    auto type =
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
+                                    {LLVM::LLVMPointerType::get(context)});
     return LLVM::LLVMFuncOp::create(builder, state.module.getLoc(), symbol,
                                     type);
   }
@@ -122,8 +123,8 @@ struct LowerTraceMarkersPass
       return global;
     MLIRContext *context = &getContext();
     OpBuilder builder(context);
-    auto type = LLVM::LLVMArrayType::get(IntegerType::get(context, 8),
-                                         site.size());
+    auto type =
+        LLVM::LLVMArrayType::get(IntegerType::get(context, 8), site.size());
     global = LLVM::GlobalOp::create(
         builder, state.module.getLoc(), type, /*isConstant=*/true,
         LLVM::Linkage::Internal,
@@ -136,15 +137,15 @@ struct LowerTraceMarkersPass
 
   void lower(Operation *marker, ModuleState &state) {
     bool isBegin = isa<TraceBeginOp>(marker);
-    std::string site =
-        isBegin ? buildSite(cast<TraceBeginOp>(marker).getCategory(),
-                            cast<TraceBeginOp>(marker).getName(),
-                            cast<TraceBeginOp>(marker).getArgsAttr(),
-                            marker->getLoc())
-                : buildSite(cast<TraceEndOp>(marker).getCategory(),
-                            cast<TraceEndOp>(marker).getName(),
-                            cast<TraceEndOp>(marker).getArgsAttr(),
-                            marker->getLoc());
+    std::string site = isBegin
+                           ? buildSite(cast<TraceBeginOp>(marker).getCategory(),
+                                       cast<TraceBeginOp>(marker).getName(),
+                                       cast<TraceBeginOp>(marker).getArgsAttr(),
+                                       marker->getLoc())
+                           : buildSite(cast<TraceEndOp>(marker).getCategory(),
+                                       cast<TraceEndOp>(marker).getName(),
+                                       cast<TraceEndOp>(marker).getArgsAttr(),
+                                       marker->getLoc());
     LLVM::GlobalOp global = getOrCreateSite(state, site);
     LLVM::LLVMFuncOp &entry = isBegin ? state.begin : state.end;
     if (!entry)
@@ -153,8 +154,7 @@ struct LowerTraceMarkersPass
     OpBuilder builder(marker);
     Value address =
         LLVM::AddressOfOp::create(builder, marker->getLoc(), global);
-    LLVM::CallOp::create(builder, marker->getLoc(), entry,
-                         ValueRange{address});
+    LLVM::CallOp::create(builder, marker->getLoc(), entry, ValueRange{address});
     marker->erase();
   }
 };

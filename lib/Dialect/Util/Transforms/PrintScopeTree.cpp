@@ -90,8 +90,8 @@ struct PrintScopeTreePass
     getOperation()->walk([&](FunctionOpInterface function) {
       if (function.isExternal())
         return;
-      os << function->getName() << " @" << SymbolTable::getSymbolName(function)
-                                              .getValue();
+      os << function->getName() << " @"
+         << SymbolTable::getSymbolName(function).getValue();
       SmallVector<ScopeAttrInterface> attrs;
       getScopeAttrsOf(function, attrs);
       printScopeAttrs(attrs, os);
