@@ -322,8 +322,11 @@ static int runMain() {
   if (failed(pipeline::buildCompilePipeline(pm, compileOptions, llvm::errs())))
     return fail("cannot build the compile pipeline");
   auto compileStart = std::chrono::steady_clock::now();
-  if (failed(pm.run(*module)))
-    return fail("compilation failed");
+  if (failed(pm.run(*module))) {
+    // The trace shows the passes up to the failing one.
+    fail("compilation failed");
+    return finishTrace(1);
+  }
   if (emitLLVMDialect) {
     module->print(llvm::outs());
     llvm::outs() << "\n";
