@@ -72,29 +72,36 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
     // so that fusion sees through them; dispatch regions form inside the
     // device scopes and become per-device executable functions in the host
     // module, called from the device scopes, which then go away too.
-    passes.append({
-        "util-lower-annotations",
-        "flow-record-scope-paths",
-        "util-strip-scopes{kind=zone}",
-        "flow-form-dispatch-regions",
-        "flow-outline-dispatch-regions",
-        "flow-link-executables",
-        "util-strip-scopes",
-    });
+    // When tracing, zones are marked before they go (the markers stay
+    // where the zone was and take no part in formation, so the same
+    // regions form) and dispatches once they are outlined.
+    passes.append({"util-lower-annotations", "flow-record-scope-paths"});
+    if (options.trace)
+      passes.push_back("util-trace-zones");
+    passes.append({"util-strip-scopes{kind=zone}",
+                   "flow-form-dispatch-regions",
+                   "flow-outline-dispatch-regions"});
+    if (options.trace)
+      passes.append({"flow-trace-dispatches", "util-lower-trace-markers"});
+    passes.append({"flow-link-executables", "util-strip-scopes"});
   } else {
     // Scopes: annotations become util.scope, device scopes become
     // functions carrying their device, other scopes (zones) go away. Every
     // device scope must become a function (its backend compiles it), even
-    // one whose result bufferization then copies on return. Dispatches the
-    // input already has are linked as at dispatch granularity: left alone,
-    // host lowering would turn their callees into llvm.func and leave the
-    // dispatches invalid.
-    passes.append({
-        "util-lower-annotations",
-        "util-outline-scopes{kind=device bufferization-safe=false}",
-        "util-strip-scopes",
-        "flow-link-executables",
-    });
+    // one whose result bufferization then copies on return. Zones are
+    // traced as at dispatch granularity (a zone inside a device scope
+    // inside its device function); there are no dispatches to trace.
+    // Dispatches the input already has are linked as at dispatch
+    // granularity: left alone, host lowering would turn their callees into
+    // llvm.func and leave the dispatches invalid.
+    passes.push_back("util-lower-annotations");
+    if (options.trace)
+      passes.push_back("util-trace-zones");
+    passes.append({"util-outline-scopes{kind=device bufferization-safe=false}",
+                   "util-strip-scopes"});
+    if (options.trace)
+      passes.push_back("util-lower-trace-markers");
+    passes.push_back("flow-link-executables");
   }
   passes.append({
       // Per-device codegen on tensors, bufferization, then on buffers.
@@ -167,6 +174,10 @@ struct CompilePipelineOptions
       *this, "threads",
       llvm::cl::desc("Threads of the parallel loops (N > 1: OpenMP)"),
       llvm::cl::init(1)};
+  Option<bool> trace{*this, "trace",
+                     llvm::cl::desc("Trace zones and dispatches as "
+                                    "scope-run --trace does"),
+                     llvm::cl::init(false)};
 };
 } // namespace
 
@@ -183,6 +194,7 @@ void scopeir::pipeline::registerCompilePipeline() {
         options.granularity = pipelineOptions.dispatch ? Granularity::Dispatch
                                                        : Granularity::Scope;
         options.threads = std::max(1u, unsigned(pipelineOptions.threads));
+        options.trace = pipelineOptions.trace;
         if (failed(parsePassPipeline(getCompilePipeline(options), pm)))
           llvm::report_fatal_error("invalid scopeir compile pipeline");
       });

@@ -280,6 +280,17 @@ Executable::create(ModuleOp llvmModule, StringRef entryName,
   if (!engine)
     return engine.takeError();
 
+  if (!options.symbols.empty()) {
+    std::vector<std::pair<std::string, void *>> symbols = options.symbols;
+    (*engine)->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+      llvm::orc::SymbolMap map;
+      for (const auto &[name, address] : symbols)
+        map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                               llvm::JITSymbolFlags::Exported};
+      return map;
+    });
+  }
+
   std::unique_ptr<Executable> executable(new Executable());
   // Looking the entry up compiles the module (the JIT is lazy).
   auto entry = (*engine)->lookupPacked(("_mlir_ciface_" + entryName).str());

@@ -15,6 +15,17 @@
 // RUN: scope-opt --scopeir-compile-to-llvm %t/plain.mlir | mlir-translate --mlir-to-llvmir -o %t/plain-opt.ll
 // RUN: diff %t/zoned-opt.ll %t/plain-opt.ll
 //
+// The dispatch map is the same too: the same dispatches, executables and
+// devices in the same order; only the scope path column differs (the zones
+// name where each dispatch came from). With tracing off nothing calls the
+// tracing runtime.
+// RUN: scope-run %t/zoned.mlir --function=layer --emit-llvm-dialect --dump-dispatches | grep '^dispatch #' | sed 's/ scope=.*//' > %t/zoned-map.txt
+// RUN: scope-run %t/plain.mlir --function=layer --emit-llvm-dialect --dump-dispatches | grep '^dispatch #' | sed 's/ scope=.*//' > %t/plain-map.txt
+// RUN: diff %t/zoned-map.txt %t/plain-map.txt
+// RUN: FileCheck %s --check-prefix=MAP --input-file %t/zoned-map.txt
+// MAP-COUNT-4: dispatch #{{[0-9]}} @host_executables::@{{(layer|pick)}}_dispatch_{{[0-9]}} device=host
+// RUN: not grep -q scopeir_trace %t/zoned.ll
+//
 // The comparison is not between two empty modules: both functions are there
 // and compute.
 // RUN: FileCheck %s --input-file %t/zoned.ll

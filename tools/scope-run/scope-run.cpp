@@ -14,6 +14,7 @@
 #include "scopeir/Runner/BufferIO.h"
 #include "scopeir/Runner/Runner.h"
 #include "scopeir/Support/ToolSupport.h"
+#include "scopeir/Runner/TraceSession.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -156,6 +157,17 @@ static cl::opt<bool> dumpDispatches(
     cl::desc("Print each dispatch with its device and the scope path it "
              "came from (implies --dispatch)"),
     cl::cat(benchmarkCategory));
+static cl::opt<std::string> traceFile(
+    "trace",
+    cl::desc("Trace the compile and the run into FILE.json (Chrome "
+             "trace-event JSON, for Perfetto or chrome://tracing): one slice "
+             "per pass, per zone entry and per dispatch"),
+    cl::value_desc("FILE.json"), cl::init(""), cl::cat(benchmarkCategory));
+static cl::opt<bool> printZones(
+    "print-zones",
+    cl::desc("Trace the run and print, at exit, the calls and time of each "
+             "zone to stderr"),
+    cl::cat(benchmarkCategory));
 
 namespace {
 /// Prints the dispatches once they are outlined (--dump-dispatches).
@@ -193,7 +205,7 @@ static std::string formatTime(double seconds) {
 /// shaped like iree-benchmark-module's.
 static int runBenchmark(runner::Executable &executable, FunctionType type,
                         llvm::ArrayRef<runner::HostBuffer> inputs,
-                        double compileSeconds) {
+                        double compileSeconds, runner::TraceSession *trace) {
   std::vector<double> times;
   for (unsigned i = 0; i < benchmark; ++i) {
     std::vector<runner::HostBuffer> copies(inputs.begin(), inputs.end());
@@ -204,6 +216,8 @@ static int runBenchmark(runner::Executable &executable, FunctionType type,
       return fail("running @" + function + ": " +
                   llvm::toString(results.takeError()));
     times.push_back(seconds);
+    if (trace)
+      trace->addRunTime(seconds);
   }
   std::vector<double> sorted = times;
   std::sort(sorted.begin(), sorted.end());
@@ -245,6 +259,26 @@ static int runMain() {
     return fail(
         "unknown host backend '" + hostBackend + "'; registered backends: " +
         hal::TargetBackendRegistry::global().getRegisteredNamesString());
+
+  // The trace file is opened first: a path that cannot be written needs no
+  // compilation to report.
+  std::unique_ptr<runner::TraceSession> trace;
+  if (!traceFile.empty() || printZones) {
+    auto session = runner::TraceSession::create(traceFile, printZones);
+    if (!session)
+      return fail(llvm::toString(session.takeError()));
+    trace = std::move(*session);
+  }
+  // Writes the trace (what was recorded so far) and the zone summary.
+  auto finishTrace = [&](int status) {
+    if (!trace)
+      return status;
+    if (llvm::Error error = trace->finish(llvm::errs())) {
+      fail(llvm::toString(std::move(error)));
+      return 1;
+    }
+    return status;
+  };
 
   // Inputs first: a bad literal or file needs no compilation to report.
   std::vector<runner::HostBuffer> hostInputs;
@@ -320,17 +354,23 @@ static int runMain() {
                         "auto");
       return 1;
     }
+  compileOptions.trace = trace != nullptr;
   if (dumpDispatches)
     pm.addInstrumentation(std::make_unique<DispatchDumper>());
+  if (trace)
+    trace->instrument(pm);
   if (failed(pipeline::buildCompilePipeline(pm, compileOptions, llvm::errs())))
     return fail("cannot build the compile pipeline");
   auto compileStart = std::chrono::steady_clock::now();
-  if (failed(pm.run(*module)))
-    return fail("compilation failed");
+  if (failed(pm.run(*module))) {
+    // The trace shows the passes up to the failing one.
+    fail("compilation failed");
+    return finishTrace(1);
+  }
   if (emitLLVMDialect) {
     module->print(llvm::outs());
     llvm::outs() << "\n";
-    return 0;
+    return finishTrace(0);
   }
 
   // Run.
@@ -343,20 +383,31 @@ static int runMain() {
     runOptions.sharedLibs.push_back(libDir + "/libmlir_c_runner_utils.so");
   if (!libDir.empty() && llvm::sys::fs::exists(libDir + "/libomp.so"))
     runOptions.openMPRuntime = libDir + "/libomp.so";
+  if (trace)
+    runner::TraceSession::addRuntimeSymbols(runOptions);
+  uint64_t llvmStart = runner::TraceSession::now();
   auto executable =
       runner::Executable::create(*module, function, runOptions);
+  if (trace)
+    trace->recordCompilePhase("LLVM optimizer and code generation",
+                              llvmStart, runner::TraceSession::now());
   if (!executable)
     return fail("compiling @" + function + ": " +
                 llvm::toString(executable.takeError()));
   if (emitLLVM)
-    return 0;
+    return finishTrace(0);
   if (benchmark > 0)
-    return runBenchmark(**executable, signature, hostInputs,
-                        std::chrono::duration<double>(
-                            std::chrono::steady_clock::now() - compileStart)
-                            .count());
+    return finishTrace(runBenchmark(
+        **executable, signature, hostInputs,
+        std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                      compileStart)
+            .count(),
+        trace.get()));
+  double runSeconds = 0;
   llvm::Expected<std::vector<runner::HostBuffer>> results =
-      (*executable)->call(signature, hostInputs);
+      (*executable)->call(signature, hostInputs, &runSeconds);
+  if (trace)
+    trace->addRunTime(runSeconds);
   if (!results)
     return fail("running @" + function + ": " +
                 llvm::toString(results.takeError()));
@@ -373,7 +424,7 @@ static int runMain() {
             result, llvm::StringRef(target).drop_front()))
       return fail(llvm::toString(std::move(error)));
   }
-  return 0;
+  return finishTrace(0);
 }
 
 /// Compiled code allocates its temporaries (e.g. llvm-cpu's packed operands)

@@ -75,6 +75,11 @@ struct CompileOptions {
   /// to OpenMP worksharing loops on N threads (convert-scf-to-openmp), so
   /// the module then needs LLVM's OpenMP runtime (libomp) at run time.
   unsigned threads = 1;
+  /// Trace zones and dispatches: zones are marked before they are stripped
+  /// (util-trace-zones), dispatches after outlining (flow-trace-dispatches),
+  /// and the markers become calls into the tracing runtime
+  /// (util-lower-trace-markers). The same dispatch regions form either way.
+  bool trace = false;
 };
 
 /// Returns the textual pass list (to add to a pass manager on
@@ -92,16 +97,21 @@ struct CompileOptions {
 ///
 ///   util-lower-annotations               annotations -> util.scope
 ///   flow-record-scope-paths              zone names for the scope path
+///   [util-trace-zones]                   tracing: zone entry/exit markers
 ///   util-strip-scopes{kind=zone}         zones cost nothing (no tracing)
 ///   flow-form-dispatch-regions           regions inside device scopes
 ///   flow-outline-dispatch-regions        per-device executables
+///   [flow-trace-dispatches]              tracing: dispatch markers
+///   [util-lower-trace-markers]           tracing: calls into the runtime
 ///   flow-link-executables                into the host module
 ///   util-strip-scopes                    the device scopes, now only calls
 /// or, at scope granularity,
 ///   util-lower-annotations
+///   [util-trace-zones]
 ///   util-outline-scopes{kind=device}     device scopes -> functions
 ///   util-strip-scopes                    the remaining (zone) scopes
-/// then
+///   [util-lower-trace-markers]
+/// (the passes in brackets only with `trace`), then
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
 ///   one-shot-bufferize, buffer-deallocation-pipeline
 ///   hal-run-backend-pipelines{buffer}
@@ -119,7 +129,7 @@ mlir::LogicalResult buildCompilePipeline(mlir::OpPassManager &pm,
 ///  - `scopeir-compile-to-llvm`: the compile pipeline, so that
 ///    `scope-opt --scopeir-compile-to-llvm` shows the module scope-run would
 ///    run; its options (`input-type`, `host-backend`, `dispatch`,
-///    `threads`) are those of CompileOptions and default to its defaults;
+///    `threads`, `trace`) are those of CompileOptions and default to its defaults;
 ///  - `scopeir-tosa-to-linalg`: getInputConversionPipeline(TOSA).
 void registerCompilePipeline();
 

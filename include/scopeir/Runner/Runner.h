@@ -52,6 +52,10 @@ struct RunOptions {
   hal::CPUTarget target = hal::CPUTarget::getHost();
   /// If set, receives the LLVM IR module after LLVM's optimizer.
   llvm::raw_ostream *optimizedIR = nullptr;
+  /// Symbols of the host process the compiled code may call (runtime
+  /// entry points linked into the tool), by name; they take precedence over
+  /// the shared libraries.
+  std::vector<std::pair<std::string, void *>> symbols;
 };
 
 /// A module lowered to the LLVM dialect, JIT-compiled once (LLVM's

@@ -9,13 +9,14 @@
 
 // After zones are stripped the matmul and its consumer fuse across the
 // former zone boundary; the region is named by the common prefix of its ops'
-// paths, and the recorded attributes are gone.
+// paths, and the recorded attributes are gone. The longer paths, the zones
+// the region straddles, are listed in op order.
 // CHECK-LABEL: func.func @layer
 //   CHECK-NOT: util.scope
 //       CHECK: flow.dispatch.region
 //       CHECK:   linalg.matmul
 //       CHECK:   linalg.generic
-//       CHECK: } attributes {scope_path = ["block"]}
+//       CHECK: } attributes {scope_path = ["block"], straddled_paths = {{\[}}["block", "mm"], ["block", "act"]]}
 //   CHECK-NOT: flow.scope_path
 func.func @layer(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %init: tensor<4x4xf32>) -> tensor<4x4xf32> {
   %r = util.annotate [#util.zone<"block">] {

@@ -48,6 +48,7 @@ struct DropUnusedDispatchRegionResults
     auto newOp =
         DispatchRegionOp::create(rewriter, op.getLoc(), types, dims,
                                  op.getPlacementAttr(), op.getScopePathAttr());
+    newOp.setStraddledPathsAttr(op.getStraddledPathsAttr());
     // Keep discardable attributes (inherent ones went through the builder).
     for (NamedAttribute attr : op->getDiscardableAttrs())
       newOp->setDiscardableAttr(attr.getName(), attr.getValue());

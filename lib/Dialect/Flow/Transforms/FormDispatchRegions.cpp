@@ -152,17 +152,28 @@ void BlockFormation::formGroup(Operation *root) {
   }
 }
 
+/// The scope path of a region and the paths it straddles.
+struct RegionScopePaths {
+  ArrayAttr common;
+  /// Null if every op came from `common` itself.
+  ArrayAttr straddled;
+};
+
 /// Returns the scope path of a region holding `ops`: the longest common
 /// prefix of the paths recorded on them by flow-record-scope-paths (which
-/// are removed), or the path of the scopes around them if none is recorded.
-static ArrayAttr getRegionScopePath(ArrayRef<Operation *> ops) {
+/// are removed), or the path of the scopes around them if none is recorded;
+/// and the recorded paths longer than that prefix, in op order, each once.
+static RegionScopePaths getRegionScopePaths(ArrayRef<Operation *> ops) {
   std::optional<SmallVector<Attribute>> common;
+  SmallVector<ArrayAttr> recordedPaths;
   for (Operation *op : ops) {
     auto recorded = op->getAttrOfType<ArrayAttr>(
         FlowDialect::getRecordedScopePathAttrName());
     if (!recorded)
       continue;
     op->removeAttr(FlowDialect::getRecordedScopePathAttrName());
+    if (!llvm::is_contained(recordedPaths, recorded))
+      recordedPaths.push_back(recorded);
     if (!common) {
       common.emplace(recorded.begin(), recorded.end());
       continue;
@@ -173,9 +184,15 @@ static ArrayAttr getRegionScopePath(ArrayRef<Operation *> ops) {
       ++length;
     common->resize(length);
   }
+  MLIRContext *context = ops.front()->getContext();
   if (!common)
-    return getScopePath(ops.back());
-  return ArrayAttr::get(ops.front()->getContext(), *common);
+    return {getScopePath(ops.back()), nullptr};
+  SmallVector<Attribute> straddled;
+  for (ArrayAttr path : recordedPaths)
+    if (path.size() > common->size())
+      straddled.push_back(path);
+  return {ArrayAttr::get(context, *common),
+          straddled.empty() ? nullptr : ArrayAttr::get(context, straddled)};
 }
 
 LogicalResult BlockFormation::createRegion(ArrayRef<Operation *> unordered) {
@@ -212,9 +229,11 @@ LogicalResult BlockFormation::createRegion(ArrayRef<Operation *> unordered) {
   }
 
   OpBuilder builder(last);
+  RegionScopePaths paths = getRegionScopePaths(ops);
   auto region = DispatchRegionOp::create(
       builder, last->getLoc(), ValueRange(escaping).getTypes(), dims,
-      util::lookupPlacement(last), getRegionScopePath(ops));
+      util::lookupPlacement(last), paths.common);
+  region.setStraddledPathsAttr(paths.straddled);
   // The temporaries of shape reification use group values: they must be
   // gone before the group moves into the region.
   dimBuilder.eraseUnusedOps();

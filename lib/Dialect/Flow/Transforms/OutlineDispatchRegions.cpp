@@ -190,6 +190,7 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
       DispatchOp::create(builder, loc, callee, region.getResultTypes(),
                          arguments, argumentDims, region.getResultDims());
   dispatch.setScopePathAttr(region.getScopePathAttr());
+  dispatch.setStraddledPathsAttr(region.getStraddledPathsAttr());
   region.replaceAllUsesWith(dispatch.getResults());
   region.erase();
 }

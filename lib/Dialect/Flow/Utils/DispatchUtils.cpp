@@ -30,25 +30,7 @@ bool scopeir::flow::isDispatchableOp(Operation *op) {
 }
 
 ArrayAttr scopeir::flow::getScopePath(Operation *op) {
-  SmallVector<Attribute> path;
-  Builder builder(op->getContext());
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp()) {
-    auto scope = dyn_cast<util::ScopeOpInterface>(parent);
-    if (!scope)
-      continue;
-    std::string entry = util::getScopeName(scope).str();
-    if (entry.empty()) {
-      llvm::raw_string_ostream os(entry);
-      llvm::interleaveComma(scope.getScopeAttributes(), os,
-                            [&](util::ScopeAttrInterface attr) { os << attr; });
-    }
-    if (entry.empty())
-      entry = parent->getName().getStringRef().str();
-    path.push_back(builder.getStringAttr(entry));
-  }
-  std::reverse(path.begin(), path.end());
-  return builder.getArrayAttr(path);
+  return util::getScopePath(op);
 }
 
 //===----------------------------------------------------------------------===//

@@ -146,6 +146,29 @@ StringRef scopeir::util::getScopeName(ScopeOpInterface scope) {
   return {};
 }
 
+std::string scopeir::util::getScopePathEntry(ScopeOpInterface scope) {
+  std::string entry = getScopeName(scope).str();
+  if (entry.empty()) {
+    llvm::raw_string_ostream os(entry);
+    llvm::interleaveComma(scope.getScopeAttributes(), os,
+                          [&](ScopeAttrInterface attr) { os << attr; });
+  }
+  if (entry.empty())
+    entry = scope->getName().getStringRef().str();
+  return entry;
+}
+
+ArrayAttr scopeir::util::getScopePath(Operation *op) {
+  SmallVector<Attribute> path;
+  Builder builder(op->getContext());
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (auto scope = dyn_cast<ScopeOpInterface>(parent))
+      path.push_back(builder.getStringAttr(getScopePathEntry(scope)));
+  std::reverse(path.begin(), path.end());
+  return builder.getArrayAttr(path);
+}
+
 bool scopeir::util::isScopeExit(Operation *op) {
   return op->hasTrait<OpTrait::IsTerminator>() && op->getNumSuccessors() == 0 &&
          (op->hasTrait<OpTrait::ReturnLike>() ||

@@ -540,5 +540,57 @@ LogicalResult ReturnOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// util.trace.begin / util.trace.end
+//===----------------------------------------------------------------------===//
+
+/// Returns the first part of `value` that has no JSON form (null if all
+/// have one): strings, integers, finite floats, booleans and units, and
+/// arrays and dictionaries of them.
+static Attribute findNonJSONValue(Attribute value) {
+  if (isa<StringAttr, IntegerAttr, UnitAttr>(value))
+    return {};
+  if (auto floatAttr = dyn_cast<FloatAttr>(value))
+    return floatAttr.getValue().isFinite() ? Attribute() : value;
+  if (auto array = dyn_cast<ArrayAttr>(value)) {
+    for (Attribute element : array)
+      if (Attribute bad = findNonJSONValue(element))
+        return bad;
+    return {};
+  }
+  if (auto dict = dyn_cast<DictionaryAttr>(value)) {
+    for (NamedAttribute entry : dict)
+      if (Attribute bad = findNonJSONValue(entry.getValue()))
+        return bad;
+    return {};
+  }
+  return value;
+}
+
+static LogicalResult verifyTraceMarker(Operation *op, StringRef category,
+                                       StringRef name,
+                                       std::optional<DictionaryAttr> args) {
+  if (category.empty() || name.empty())
+    return op->emitOpError("expects a non-empty category and name");
+  if (category.contains('\0') || name.contains('\0'))
+    return op->emitOpError("expects a category and name without NUL "
+                           "characters");
+  if (args)
+    if (Attribute bad = findNonJSONValue(*args))
+      return op->emitOpError("args hold ")
+             << bad
+             << ", which has no JSON form (expected strings, integers, "
+                "finite floats, booleans, arrays and dictionaries)";
+  return success();
+}
+
+LogicalResult TraceBeginOp::verify() {
+  return verifyTraceMarker(*this, getCategory(), getName(), getArgs());
+}
+
+LogicalResult TraceEndOp::verify() {
+  return verifyTraceMarker(*this, getCategory(), getName(), getArgs());
+}
+
 #define GET_OP_CLASSES
 #include "scopeir/Dialect/Util/IR/UtilOps.cpp.inc"

@@ -15,6 +15,9 @@ include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
+def Flow_ScopePathArrayAttr : TypedArrayAttrBase<StrArrayAttr,
+    "array of scope paths">;
+
 //===----------------------------------------------------------------------===//
 // flow.dispatch.region
 //===----------------------------------------------------------------------===//
@@ -41,7 +44,11 @@ def Flow_DispatchRegionOp : Flow_Op<"dispatch.region", [
     placement scope the region was formed in; absent, the region runs on the
     default host target. `scope_path` records the scopes the region came from,
     outermost first: one entry per scope, its zone name or the printed form of
-    its attributes.
+    its attributes. When the region's ops came from several scopes (fusion
+    across stripped zones), `scope_path` is their innermost common scope and
+    `straddled_paths` lists, in op order and without repetition, the longer
+    paths of ops that came from scopes nested in it: the zones the region
+    straddles.
 
     ```mlir
     %r = flow.dispatch.region on(#hal.device.target<"llvm-cpu">)
@@ -49,7 +56,8 @@ def Flow_DispatchRegionOp : Flow_Op<"dispatch.region", [
       %m = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x4xf32>)
                          outs(%f : tensor<?x4xf32>) -> tensor<?x4xf32>
       flow.return %m : tensor<?x4xf32>
-    } attributes {scope_path = ["encoder"]}
+    } attributes {scope_path = ["encoder"],
+                  straddled_paths = [["encoder", "ffn"]]}
     ```
 
     Like `util.scope`, the op declares no memory effects and is not
@@ -62,7 +70,8 @@ def Flow_DispatchRegionOp : Flow_Op<"dispatch.region", [
   let arguments = (ins
     Variadic<Index>:$result_dims,
     OptionalAttr<AnyAttr>:$placement,
-    OptionalAttr<StrArrayAttr>:$scope_path
+    OptionalAttr<StrArrayAttr>:$scope_path,
+    OptionalAttr<Flow_ScopePathArrayAttr>:$straddled_paths
   );
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
@@ -138,8 +147,8 @@ def Flow_DispatchOp : Flow_Op<"dispatch", [
         : (tensor<?x8xf32>{%n}, tensor<8x4xf32>) -> (tensor<?x4xf32>{%n})
     ```
 
-    `scope_path` is the path of scopes of the dispatch region the dispatch
-    replaces (see `flow.dispatch.region`).
+    `scope_path` and `straddled_paths` are those of the dispatch region the
+    dispatch replaces (see `flow.dispatch.region`).
 
     The dispatch declares no memory effects (the same choice as
     `flow.dispatch.region`).
@@ -152,7 +161,8 @@ def Flow_DispatchOp : Flow_Op<"dispatch", [
     Variadic<Index>:$result_dims,
     OptionalAttr<DictArrayAttr>:$arg_attrs,
     OptionalAttr<DictArrayAttr>:$res_attrs,
-    OptionalAttr<StrArrayAttr>:$scope_path
+    OptionalAttr<StrArrayAttr>:$scope_path,
+    OptionalAttr<Flow_ScopePathArrayAttr>:$straddled_paths
   );
   let results = (outs Variadic<AnyType>:$results);
 

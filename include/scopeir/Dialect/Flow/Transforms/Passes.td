@@ -42,7 +42,12 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
     Each region records the innermost placement (`util::lookupPlacement`)
     of its ops as `placement`, and the path of enclosing scopes as
     `scope_path` (or, when `flow-record-scope-paths` ran before zones were
-    stripped, the longest common prefix of its ops' recorded paths).
+    stripped, the longest common prefix of its ops' recorded paths: their
+    innermost common scope; the recorded paths longer than it, the zones
+    the region straddles, become `straddled_paths`). A region is created
+    where its last op was; ops that are not dispatchable (such as
+    `util.trace.begin`/`end` markers) stay where they are and never affect
+    grouping, so tracing markers change no region.
     Dynamically shaped results get their dims above the region the way
     util's scope passes compute them (`util::DynamicDimBuilder`): existing
     dims are reused (a dominating `tensor.dim`, the sizes of a
@@ -123,6 +128,64 @@ def OutlineDispatchRegionsPass
     "::mlir::func::FuncDialect",
     "::mlir::tensor::TensorDialect",
   ];
+}
+
+def TraceDispatchesPass
+    : Pass<"flow-trace-dispatches", "::mlir::ModuleOp"> {
+  let summary = "Marks every dispatch for tracing, in the zone it belongs to";
+  let description = [{
+    Wraps every `flow.dispatch` in `util.trace.begin "dispatch"` /
+    `util.trace.end "dispatch"`, named after the executable function, with
+    args:
+
+    - `device`: the display name of the executable's placement
+      (`ScopeAttrInterface::getScopeDisplayName`, else its printed form), or
+      `host`;
+    - `executable`: the callee as printed (`@llvm_cpu_executables::@f_0`);
+    - `index`: the dispatch's number in the dispatch map (module order, as
+      `scope-run --dump-dispatches` prints it);
+    - `scope`: its `scope_path`; `zones`: its `straddled_paths`, if any.
+
+    **Attribution.** A dispatch belongs to the innermost scope common to its
+    ops (`scope_path`). Formation puts a fused dispatch where its last op
+    was, which may be inside a zone it straddles (the zone of that op):
+    with zones marked (`util-trace-zones`) and stripped, it then runs
+    between that zone's markers. This pass moves such a dispatch, together
+    with the side-effect-free ops computing its operands since then (dims),
+    to just before the `util.trace.begin` of the outermost straddled zone
+    still open at it, so its slice nests directly in the slice of its
+    common zone and the straddled zones' slices do not count its time. A
+    zone marker's depth is the length of its `scope` arg; a zone open at the
+    dispatch is straddled when it is deeper than `scope_path`.
+
+    The dispatch stays where it is (its slice then nests in the straddled
+    zone of its last op; its args still name its common scope and the
+    zones it straddles) when an operand is computed after that marker by
+    an op with side effects or by another dispatch. Moving a dispatch never
+    changes the dispatch map (indices are taken first) or a result: a
+    dispatch has no side effects.
+  }];
+  let dependentDialects = ["::scopeir::util::UtilDialect"];
+}
+
+def PrintDispatchGraphPass
+    : Pass<"flow-print-dispatch-graph", "::mlir::ModuleOp"> {
+  let summary = "Print scopes, dispatches and devices as a Graphviz graph";
+  let description = [{
+    Prints to standard output a Graphviz DOT graph of the module's
+    `flow.dispatch` ops (run it after `flow-outline-dispatch-regions`): one
+    cluster per scope of their `scope_path` (nested clusters for nested
+    scopes), one box per dispatch inside the cluster of its path, labelled
+    with its number in the dispatch map (module order, as
+    `scope-run --dump-dispatches` prints it) and its executable function,
+    filled with its device's colour, and one ellipse per device with an edge
+    from every dispatch it runs. A dispatch that straddles zones
+    (`straddled_paths`) is drawn dashed. Devices are named and coloured in
+    the order they first appear; a dispatch without a placement runs on
+    `host`. The IR is not changed.
+
+    Render it with Graphviz: `dot -Tsvg graph.dot -o graph.svg`.
+  }];
 }
 
 def LinkExecutablesPass

@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+#include <string>
 
 #include "scopeir/Dialect/Util/IR/UtilAttrInterfaces.h.inc"
 
@@ -122,6 +123,15 @@ llvm::SmallVector<mlir::Value> getImplicitCaptures(ScopeOpInterface scope);
 /// extracted from the scope and the scope paths of its dispatches are named
 /// by it.
 llvm::StringRef getScopeName(ScopeOpInterface scope);
+
+/// Returns the entry of `scope` in a scope path: its name (getScopeName),
+/// else its scope attributes printed and joined by ", ", else the op's name.
+std::string getScopePathEntry(ScopeOpInterface scope);
+
+/// Returns the path of scope ops enclosing `op` (not `op` itself),
+/// outermost first, one getScopePathEntry per scope. Dispatches and trace
+/// events name where they come from by it.
+mlir::ArrayAttr getScopePath(mlir::Operation *op);
 
 /// Returns true if `op` is a terminator that leaves the scope body it ends,
 /// handing its operands to the scope's results: a return-like terminator

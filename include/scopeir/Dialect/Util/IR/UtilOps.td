@@ -1,6 +1,7 @@
 //===- UtilOps.td - util ops -------------------------------*- tablegen -*-===//
 //
-// util.scope, util.annotate and util.return.
+// util.scope, util.annotate, util.return, util.trace.begin and
+// util.trace.end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -155,6 +156,63 @@ def Util_ReturnOp : Util_Op<"return", [
   let builders = [OpBuilder<(ins), [{ /* nothing to do */ }]>];
   let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// util.trace.begin / util.trace.end
+//===----------------------------------------------------------------------===//
+
+class Util_TraceMarkerOp<string mnemonic> : Util_Op<mnemonic, [
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let arguments = (ins
+    StrAttr:$category,
+    StrAttr:$name,
+    OptionalAttr<DictionaryAttr>:$args
+  );
+  let assemblyFormat = "$category $name (`args` $args^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def Util_TraceBeginOp : Util_TraceMarkerOp<"trace.begin"> {
+  let summary = "Opens a slice of the trace when control reaches it";
+  let description = [{
+    Marks a point of the program where a traced slice starts: a tracing zone
+    (`category` = `zone`), a dispatch (`dispatch`) or anything else a pass
+    wants timed. The slice is named `name`; `args` are shown with it (a
+    dictionary of strings, integers, floats, booleans (unit attributes are
+    true), and arrays and dictionaries of those, written as the JSON of a
+    Chrome trace event's `args`).
+
+    Markers come in pairs: every `util.trace.begin` is closed by a
+    `util.trace.end` with the same category, name and args on every path
+    leaving the traced code, innermost first, so that slices nest.
+    `util-lower-trace-markers` turns both into calls into the tracing
+    runtime. The ops read and write memory so that nothing with side effects
+    moves across them, and no pass erases or merges them.
+
+    Passes create them (`util-trace-zones`, `flow-trace-dispatches`); a
+    category or name holding a NUL character is rejected (the runtime's site
+    strings are NUL-separated).
+
+    ```mlir
+    util.trace.begin "zone" "ffn" args {scope = ["encoder", "ffn"]}
+    %y = linalg.matmul ...
+    util.trace.end "zone" "ffn" args {scope = ["encoder", "ffn"]}
+    ```
+  }];
+}
+
+def Util_TraceEndOp : Util_TraceMarkerOp<"trace.end"> {
+  let summary = "Closes the innermost open slice of the trace";
+  let description = [{
+    Marks the point where the slice opened by the matching
+    `util.trace.begin` (same category, name and args) ends. See
+    `util.trace.begin`.
+
+    ```mlir
+    util.trace.end "dispatch" "@llvm_cpu_executables::@main_dispatch_0"
+    ```
+  }];
 }
 
 #endif // SCOPEIR_DIALECT_UTIL_IR_UTILOPS_TD

@@ -390,6 +390,108 @@ def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Tracing and pictures of scopes
+//===----------------------------------------------------------------------===//
+
+def TraceZonesPass : Pass<"util-trace-zones"> {
+  let summary = "Mark the entry and every exit of each zone scope for tracing";
+  let description = [{
+    For every scope op (`ScopeOpInterface`) carrying a zone (a scope
+    attribute of kind `zone`, such as `#util.zone<"name">`), inserts a
+    `util.trace.begin "zone" "<name>"` at the start of its body and a
+    matching `util.trace.end` before each of its exits, both with
+    `args {scope = [...]}`: the zone's scope path (`util::getScopePath` of an
+    op in its body, outermost first, the zone included). The scopes
+    themselves stay; strip them afterwards (`util-strip-scopes{kind=zone}`):
+    the markers then sit in the parent block around the inlined body, so a
+    nested zone gives a nested slice and a zone in a loop body one slice per
+    iteration.
+
+    The compile driver runs it only when tracing, right before stripping
+    zones and forming dispatch regions: formation ignores markers (they are
+    not dispatchable and use no tensor), so the same regions form with and
+    without it. Without tracing zones are stripped unmarked and cost nothing.
+
+    ```mlir
+    %r = util.scope [#util.zone<"bias">] (%t as %a: tensor<4xf32>) -> (%t) {
+      %y = linalg.add ...
+      util.return %y : tensor<4xf32>
+    }
+    // becomes
+    %r = util.scope [#util.zone<"bias">] (%t as %a: tensor<4xf32>) -> (%t) {
+      util.trace.begin "zone" "bias" args {scope = ["bias"]}
+      %y = linalg.add ...
+      util.trace.end "zone" "bias" args {scope = ["bias"]}
+      util.return %y : tensor<4xf32>
+    }
+    ```
+
+    Limits: a zone whose body never exits (no `util.return`) is entered but
+    never closed; the runtime then ends its slice at the thread's last
+    event and flags it `unfinished`.
+  }];
+}
+
+def LowerTraceMarkersPass
+    : Pass<"util-lower-trace-markers", "mlir::ModuleOp"> {
+  let summary = "Turn trace markers into calls into the tracing runtime";
+  let description = [{
+    Rewrites every `util.trace.begin` / `util.trace.end` into an `llvm.call`
+    of the tracing runtime's `scopeir_trace_begin` / `scopeir_trace_end`
+    (declared as `llvm.func` in the module if missing), passing the address
+    of a constant *site*: an internal `llvm.mlir.global` named
+    `__scopeir_trace_site_<n>` holding `<category>\0<name>\0<args>\0`,
+    where `<args>` is the marker's args as a JSON object plus `"loc"`, the
+    marker's source location (`file:line:col`) when it has one. A begin and
+    its end share one site; equal sites are emitted once per module. The
+    runtime records only the site's address per event and reads the strings
+    when the trace is written, so an event costs two clock readings and no
+    string handling.
+
+    ```mlir
+    util.trace.begin "zone" "ffn" args {scope = ["ffn"]}
+    // becomes
+    llvm.mlir.global internal constant @__scopeir_trace_site_0("zone\00ffn\00{\22loc\22:...,\22scope\22:[\22ffn\22]}\00")
+    ...
+    %0 = llvm.mlir.addressof @__scopeir_trace_site_0 : !llvm.ptr
+    llvm.call @scopeir_trace_begin(%0) : (!llvm.ptr) -> ()
+    ```
+
+    The calls mix with other dialects until host lowering; nothing else of
+    util remains. Limits: markers in a nested module get their sites and
+    declarations in that module (which must be a symbol table).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def PrintScopeTreePass : Pass<"util-print-scope-tree"> {
+  let summary = "Print the nesting of scopes of every function as a tree";
+  let description = [{
+    Prints to standard output, for every function with a body
+    (`FunctionOpInterface`) under the op it runs on, the scope ops nested in
+    it as a tree that reads like a directory listing:
+
+    ```
+    func @main  (model.mlir:3:1)
+    |-- util.annotate [device=llvm-cpu, zone=encoder]  21 ops  (model.mlir:7:8)
+    |   |-- util.annotate [zone=layer1]  9 ops  (model.mlir:8:11)
+    |   `-- util.annotate [zone=layer2]  9 ops  (model.mlir:20:11)
+    `-- util.annotate [device=llvm-cpu-loops, zone=head]  14 ops  (...)
+    ```
+
+    Each scope shows its op name, its scope attributes as
+    `kind=display name` (`ScopeAttrInterface::getScopeKind` and
+    `getScopeDisplayName`; the printed attribute when it has no display
+    name), the number of ops in its body at any depth (nested scopes and
+    their ops included, terminators too) and its location. A function's
+    own scope attributes (`util.scope_attrs`, left by outlining) are shown
+    on its line. Scopes are found by walking the function, so a scope
+    nested in a loop or another region op appears under the innermost scope
+    around it. The IR is not changed.
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Type conversion and bufferization test passes
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,161 @@
+//===- TraceDispatches.cpp - Mark dispatches for tracing --------*- C++ -*-===//
+//
+// This file implements flow-trace-dispatches, which wraps every flow.dispatch
+// in trace markers carrying its device, executable, index and scope paths,
+// after moving a fused dispatch out of the zones it straddles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Flow/IR/FlowOps.h"
+#include "scopeir/Dialect/Flow/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/IR/UtilDialect.h"
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace scopeir::flow {
+#define GEN_PASS_DEF_TRACEDISPATCHESPASS
+#include "scopeir/Dialect/Flow/Transforms/Passes.h.inc"
+} // namespace scopeir::flow
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::flow;
+
+static constexpr StringLiteral kZoneCategory = "zone";
+
+/// Returns the depth of a zone marker: the length of its `scope` arg (0 if
+/// it has none).
+static size_t getZoneDepth(util::TraceBeginOp begin) {
+  if (DictionaryAttr args = begin.getArgsAttr())
+    if (auto path = args.getAs<ArrayAttr>("scope"))
+      return path.size();
+  return 0;
+}
+
+/// Returns the begin marker of the outermost zone open at `dispatch` (in its
+/// block) that is deeper than the dispatch's scope path, or null.
+static util::TraceBeginOp findOutermostStraddledZone(DispatchOp dispatch) {
+  size_t depth =
+      dispatch.getScopePathAttr() ? dispatch.getScopePath()->size() : 0;
+  util::TraceBeginOp outermost;
+  unsigned closed = 0;
+  for (Operation *op = dispatch->getPrevNode(); op; op = op->getPrevNode()) {
+    if (auto end = dyn_cast<util::TraceEndOp>(op)) {
+      if (end.getCategory() == kZoneCategory)
+        ++closed;
+      continue;
+    }
+    auto begin = dyn_cast<util::TraceBeginOp>(op);
+    if (!begin || begin.getCategory() != kZoneCategory)
+      continue;
+    if (closed) {
+      --closed;
+      continue;
+    }
+    // Open at the dispatch; zones nest, so the open ones get shallower.
+    if (getZoneDepth(begin) <= depth)
+      break;
+    outermost = begin;
+  }
+  return outermost;
+}
+
+/// Moves `dispatch` before `target` (an earlier op of its block) with the
+/// ops between them that compute its operands, if those have no side
+/// effects and are not dispatches. Returns false (changing nothing)
+/// otherwise.
+static bool moveBefore(DispatchOp dispatch, Operation *target) {
+  llvm::SmallPtrSet<Operation *, 16> between;
+  for (Operation *op = target->getNextNode(); op != dispatch;
+       op = op->getNextNode())
+    between.insert(op);
+  llvm::SetVector<Operation *> needed;
+  SmallVector<Operation *> worklist = {dispatch};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || !between.contains(def) || needed.contains(def))
+        continue;
+      if (isa<DispatchOp>(def) || !isMemoryEffectFree(def))
+        return false;
+      needed.insert(def);
+      worklist.push_back(def);
+    }
+  }
+  SmallVector<Operation *> ordered(needed.begin(), needed.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  for (Operation *op : ordered)
+    op->moveBefore(target);
+  dispatch->moveBefore(target);
+  return true;
+}
+
+namespace {
+
+struct TraceDispatchesPass
+    : public flow::impl::TraceDispatchesPassBase<TraceDispatchesPass> {
+  void runOnOperation() override {
+    SmallVector<DispatchOp> dispatches;
+    getOperation().walk(
+        [&](DispatchOp dispatch) { dispatches.push_back(dispatch); });
+    for (auto [index, dispatch] : llvm::enumerate(dispatches)) {
+      if (util::TraceBeginOp zone = findOutermostStraddledZone(dispatch))
+        (void)moveBefore(dispatch, zone);
+      wrap(dispatch, index);
+    }
+  }
+
+  void wrap(DispatchOp dispatch, size_t index) {
+    MLIRContext *context = &getContext();
+    Builder b(context);
+    SymbolRefAttr callee = dispatch.getCalleeAttr();
+
+    // The executable's placement (its module carries it), as the dispatch
+    // map shows it.
+    std::string device = "host";
+    Operation *function =
+        SymbolTable::lookupNearestSymbolFrom(dispatch, callee);
+    if (function)
+      if (util::ScopeAttrInterface placement =
+              util::lookupPlacementAndOwner(function, /*includeOp=*/true)
+                  .attr) {
+        device = placement.getScopeDisplayName().str();
+        if (device.empty()) {
+          llvm::raw_string_ostream os(device);
+          os << placement;
+        }
+      }
+    std::string executable;
+    llvm::raw_string_ostream os(executable);
+    os << callee;
+
+    SmallVector<NamedAttribute> args = {
+        b.getNamedAttr("device", b.getStringAttr(device)),
+        b.getNamedAttr("executable", b.getStringAttr(executable)),
+        b.getNamedAttr("index", b.getI64IntegerAttr(index)),
+        b.getNamedAttr("scope", dispatch.getScopePathAttr()
+                                    ? dispatch.getScopePathAttr()
+                                    : b.getArrayAttr({})),
+    };
+    if (ArrayAttr straddled = dispatch.getStraddledPathsAttr())
+      args.push_back(b.getNamedAttr("zones", straddled));
+    auto dict = b.getDictionaryAttr(args);
+    StringAttr category = b.getStringAttr("dispatch");
+    StringAttr name = callee.getLeafReference();
+
+    OpBuilder builder(dispatch);
+    util::TraceBeginOp::create(builder, dispatch.getLoc(), category, name,
+                               dict);
+    builder.setInsertionPointAfter(dispatch);
+    util::TraceEndOp::create(builder, dispatch.getLoc(), category, name, dict);
+  }
+};
+
+} // namespace

@@ -1,0 +1,64 @@
+//===- TraceZones.cpp - Mark zone scopes for tracing ------------*- C++ -*-===//
+//
+// This file implements util-trace-zones, which marks the entry and every
+// exit of each zone scope with util.trace.begin / util.trace.end so that
+// the zone is still timed once the scope is stripped.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Util/IR/UtilAttrs.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace scopeir::util {
+#define GEN_PASS_DEF_TRACEZONESPASS
+#include "scopeir/Dialect/Util/Transforms/Passes.h.inc"
+} // namespace scopeir::util
+
+using namespace mlir;
+using namespace scopeir::util;
+
+namespace {
+
+struct TraceZonesPass
+    : public scopeir::util::impl::TraceZonesPassBase<TraceZonesPass> {
+  void runOnOperation() override {
+    SmallVector<ScopeOpInterface> zones;
+    getOperation()->walk([&](ScopeOpInterface scope) {
+      if (scope.getScopeAttrOfKind(ZoneAttr::kScopeKind))
+        zones.push_back(scope);
+    });
+    for (ScopeOpInterface scope : zones)
+      mark(scope);
+  }
+
+  void mark(ScopeOpInterface scope) {
+    Region &body = scope.getScopeBody();
+    if (body.empty())
+      return;
+    MLIRContext *context = &getContext();
+    StringAttr category = StringAttr::get(context, "zone");
+    StringAttr name = StringAttr::get(
+        context,
+        scope.getScopeAttrOfKind(ZoneAttr::kScopeKind).getScopeDisplayName());
+    // The zone's path: the scopes around it, then itself.
+    SmallVector<Attribute> path(getScopePath(scope).getValue());
+    path.push_back(StringAttr::get(context, getScopePathEntry(scope)));
+    auto args = DictionaryAttr::get(
+        context, {NamedAttribute(StringAttr::get(context, "scope"),
+                                 ArrayAttr::get(context, path))});
+
+    OpBuilder builder(context);
+    builder.setInsertionPointToStart(&body.front());
+    TraceBeginOp::create(builder, scope.getLoc(), category, name, args);
+    for (Operation *exit : getScopeExits(scope)) {
+      builder.setInsertionPoint(exit);
+      TraceEndOp::create(builder, scope.getLoc(), category, name, args);
+    }
+  }
+};
+
+} // namespace

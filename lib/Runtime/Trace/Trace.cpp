@@ -1,0 +1,600 @@
+//===- Trace.cpp - scopeir's tracing runtime --------------------*- C++ -*-===//
+//
+// This file implements the tracing runtime: the entry points compiled code
+// calls (per-thread event buffers, no allocation or lock per event), the
+// trace clock, pairing events into slices, the zone summary and the Chrome
+// trace-event JSON writer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Runtime/Trace.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cinttypes>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#include <x86intrin.h>
+#define SCOPEIR_TRACE_HAVE_TSC 1
+#else
+#define SCOPEIR_TRACE_HAVE_TSC 0
+#endif
+
+using namespace scopeir::runtime;
+
+//===----------------------------------------------------------------------===//
+// Trace clock
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// How raw clock readings ("ticks") become nanoseconds: with the TSC, a
+/// linear map calibrated once against steady_clock; with steady_clock,
+/// ticks are nanoseconds already.
+struct Clock {
+  bool useTsc = false;
+  uint64_t tick0 = 0;
+  uint64_t nanoseconds0 = 0;
+  double nanosecondsPerTick = 1;
+
+  Clock();
+  uint64_t toNanoseconds(uint64_t ticks) const {
+    if (!useTsc)
+      return ticks;
+    // Readings before the calibration (none in practice) clamp to its start.
+    if (ticks < tick0)
+      return nanoseconds0;
+    return nanoseconds0 +
+           static_cast<uint64_t>(static_cast<double>(ticks - tick0) *
+                                 nanosecondsPerTick);
+  }
+};
+
+uint64_t readSteadyNanoseconds() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(
+          std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+/// Returns true if the CPU's time stamp counter ticks at a constant rate in
+/// every power state and on every core (CPUID's "invariant TSC" bit), so
+/// that it can time events on any thread.
+bool hasInvariantTsc() {
+#if SCOPEIR_TRACE_HAVE_TSC
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(0x80000000u, &eax, &ebx, &ecx, &edx) || eax < 0x80000007u)
+    return false;
+  if (!__get_cpuid(0x80000007u, &eax, &ebx, &ecx, &edx))
+    return false;
+  return (edx >> 8) & 1;
+#else
+  return false;
+#endif
+}
+
+Clock::Clock() {
+  // SCOPEIR_TRACE_CLOCK=steady_clock forces the portable clock (to compare
+  // the two, or where the TSC misbehaves).
+  const char *choice = std::getenv("SCOPEIR_TRACE_CLOCK");
+  bool forceSteady = choice && std::strcmp(choice, "steady_clock") == 0;
+  useTsc = !forceSteady && hasInvariantTsc();
+#if SCOPEIR_TRACE_HAVE_TSC
+  if (useTsc) {
+    // Two readings of both clocks 2 ms apart. Both slices of a trace and the
+    // host's slices use this one map, so its error (about the cost of a
+    // clock reading over 2 ms) scales durations slightly but never skews
+    // one kind of event against another.
+    uint64_t steadyStart = readSteadyNanoseconds();
+    uint64_t tickStart = __rdtsc();
+    uint64_t steadyEnd, tickEnd;
+    do {
+      steadyEnd = readSteadyNanoseconds();
+      tickEnd = __rdtsc();
+    } while (steadyEnd - steadyStart < 2000000);
+    if (tickEnd > tickStart) {
+      tick0 = tickStart;
+      nanoseconds0 = steadyStart;
+      nanosecondsPerTick = static_cast<double>(steadyEnd - steadyStart) /
+                           static_cast<double>(tickEnd - tickStart);
+      return;
+    }
+    useTsc = false;
+  }
+#endif
+}
+
+/// The clock, calibrated on first use and never destroyed (threads may
+/// record while the process exits).
+const Clock &getClock() {
+  static const Clock *clock = new Clock();
+  return *clock;
+}
+
+/// Whether events read the TSC; set when a thread registers (after the
+/// clock is calibrated), read on every event.
+std::atomic<bool> useTscForEvents{false};
+
+inline uint64_t readTicks() {
+#if SCOPEIR_TRACE_HAVE_TSC
+  if (useTscForEvents.load(std::memory_order_relaxed))
+    return __rdtsc();
+#endif
+  return readSteadyNanoseconds();
+}
+
+} // namespace
+
+uint64_t scopeir::runtime::traceNow() {
+  const Clock &clock = getClock();
+#if SCOPEIR_TRACE_HAVE_TSC
+  if (clock.useTsc)
+    return clock.toNanoseconds(__rdtsc());
+#endif
+  return readSteadyNanoseconds();
+}
+
+const char *scopeir::runtime::getTraceClockName() {
+  return getClock().useTsc ? "tsc" : "steady_clock";
+}
+
+//===----------------------------------------------------------------------===//
+// Recording
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// One begin or end: the clock reading (with kEndBit for an end) and the
+/// site.
+struct Event {
+  uint64_t stamp;
+  const char *site;
+};
+constexpr uint64_t kEndBit = uint64_t(1) << 63;
+
+/// 65536 events (1 MiB) per chunk: a thread allocates once per that many
+/// events.
+constexpr size_t kChunkEvents = size_t(1) << 16;
+
+struct Chunk {
+  Chunk *next = nullptr;
+  Event events[kChunkEvents];
+};
+
+/// One thread's events: a list of chunks, the last one being filled.
+struct ThreadLog {
+  Event *cursor = nullptr;
+  Event *limit = nullptr;
+  Chunk *head = nullptr;
+  Chunk *tail = nullptr;
+  unsigned index = 0;
+
+  ~ThreadLog() {
+    for (Chunk *chunk = head; chunk;) {
+      Chunk *next = chunk->next;
+      delete chunk;
+      chunk = next;
+    }
+  }
+
+  void startChunk(Chunk *chunk) {
+    tail = chunk;
+    cursor = chunk->events;
+    limit = chunk->events + kChunkEvents;
+  }
+
+  /// Appends a fresh chunk (the current one is full).
+  void grow() {
+    auto *chunk = new Chunk();
+    tail->next = chunk;
+    startChunk(chunk);
+  }
+};
+
+/// Every thread's log, in the order threads first recorded. Never
+/// destroyed: threads may record while the process exits.
+struct Registry {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<ThreadLog>> logs;
+};
+
+Registry &getRegistry() {
+  static Registry *registry = new Registry();
+  return *registry;
+}
+
+thread_local ThreadLog *currentLog = nullptr;
+
+/// The first event of a thread: calibrates the clock if nobody has yet and
+/// registers a log with its first chunk.
+[[gnu::noinline]] ThreadLog *registerThread() {
+  useTscForEvents.store(getClock().useTsc, std::memory_order_relaxed);
+  Registry &registry = getRegistry();
+  auto log = std::make_unique<ThreadLog>();
+  log->head = new Chunk();
+  log->startChunk(log->head);
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  log->index = registry.logs.size();
+  currentLog = log.get();
+  registry.logs.push_back(std::move(log));
+  return currentLog;
+}
+
+[[gnu::noinline]] ThreadLog *makeRoom() {
+  if (!currentLog)
+    return registerThread();
+  currentLog->grow();
+  return currentLog;
+}
+
+inline void record(uint64_t stamp, const char *site) {
+  ThreadLog *log = currentLog;
+  if (__builtin_expect(!log || log->cursor == log->limit, 0))
+    log = makeRoom();
+  *log->cursor++ = Event{stamp, site};
+}
+
+} // namespace
+
+extern "C" void scopeir_trace_begin(const char *site) {
+  // The first event of a thread registers it, which calibrates the clock:
+  // only then is the kind of reading known.
+  if (__builtin_expect(!currentLog, 0))
+    registerThread();
+  record(readTicks(), site);
+}
+
+extern "C" void scopeir_trace_end(const char *site) {
+  if (__builtin_expect(!currentLog, 0))
+    registerThread();
+  uint64_t stamp = readTicks();
+  record(stamp | kEndBit, site);
+}
+
+//===----------------------------------------------------------------------===//
+// Collecting
+//===----------------------------------------------------------------------===//
+
+TraceSite TraceSite::parse(const char *site) {
+  TraceSite result;
+  if (!site)
+    return result;
+  result.category = site;
+  const char *name = site + result.category.size() + 1;
+  result.name = name;
+  result.args = name + result.name.size() + 1;
+  return result;
+}
+
+/// Returns true if an end of site `b` may close a slice of site `a`: the
+/// same address, or the same category and name (two modules may each hold a
+/// copy; args, such as locations, may differ).
+static bool closes(const char *a, const char *b) {
+  if (a == b)
+    return true;
+  if (!a || !b)
+    return false;
+  TraceSite x = TraceSite::parse(a), y = TraceSite::parse(b);
+  return x.category == y.category && x.name == y.name;
+}
+
+CollectedTrace scopeir::runtime::collectTrace() {
+  CollectedTrace trace;
+  const Clock &clock = getClock();
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  struct Open {
+    const char *site;
+    size_t slice;
+  };
+  for (const std::unique_ptr<ThreadLog> &log : registry.logs) {
+    std::vector<Open> stack;
+    uint64_t last = 0;
+    bool any = false;
+    for (Chunk *chunk = log->head; chunk; chunk = chunk->next) {
+      const Event *end =
+          chunk == log->tail ? log->cursor : chunk->events + kChunkEvents;
+      for (const Event *event = chunk->events; event != end; ++event) {
+        any = true;
+        ++trace.numEvents;
+        bool isEnd = event->stamp & kEndBit;
+        uint64_t time = clock.toNanoseconds(event->stamp & ~kEndBit);
+        last = std::max(last, time);
+        if (!isEnd) {
+          Slice slice;
+          slice.site = TraceSite::parse(event->site);
+          slice.begin = time;
+          slice.end = time;
+          slice.thread = log->index;
+          slice.depth = stack.size();
+          // The innermost open slice knows the enclosing zones (a
+          // dispatch's path is the one of the zones around it).
+          const std::string &outer =
+              stack.empty() ? std::string()
+                            : trace.slices[stack.back().slice].zonePath;
+          if (slice.site.category == "zone")
+            slice.zonePath = outer.empty()
+                                 ? std::string(slice.site.name)
+                                 : outer + "/" + std::string(slice.site.name);
+          else
+            slice.zonePath = outer;
+          stack.push_back({event->site, trace.slices.size()});
+          trace.slices.push_back(std::move(slice));
+          continue;
+        }
+        if (stack.empty()) {
+          ++trace.numMismatchedEnds;
+          continue;
+        }
+        Open open = stack.back();
+        stack.pop_back();
+        if (!closes(open.site, event->site))
+          ++trace.numMismatchedEnds;
+        trace.slices[open.slice].end = time;
+      }
+    }
+    for (const Open &open : stack) {
+      trace.slices[open.slice].end = last;
+      trace.slices[open.slice].unfinished = true;
+    }
+    if (any)
+      ++trace.numThreads;
+  }
+  return trace;
+}
+
+void scopeir::runtime::resetTrace() {
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  for (const std::unique_ptr<ThreadLog> &log : registry.logs) {
+    for (Chunk *chunk = log->head->next; chunk;) {
+      Chunk *next = chunk->next;
+      delete chunk;
+      chunk = next;
+    }
+    log->head->next = nullptr;
+    log->startChunk(log->head);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Zone summary
+//===----------------------------------------------------------------------===//
+
+std::vector<ZoneSummaryRow>
+scopeir::runtime::summarizeZones(const CollectedTrace &trace) {
+  struct Entry {
+    ZoneSummaryRow row;
+    uint64_t firstBegin;
+  };
+  std::vector<Entry> entries;
+  std::unordered_map<std::string, size_t> index;
+  for (const Slice &slice : trace.slices) {
+    if (slice.site.category != "zone")
+      continue;
+    auto [it, inserted] = index.try_emplace(slice.zonePath, entries.size());
+    if (inserted)
+      entries.push_back({ZoneSummaryRow{slice.zonePath, 0, 0}, slice.begin});
+    Entry &entry = entries[it->second];
+    ++entry.row.calls;
+    entry.row.totalNanoseconds += slice.end - slice.begin;
+    entry.firstBegin = std::min(entry.firstBegin, slice.begin);
+  }
+  // A zone is entered before the zones nested in it; sibling threads'
+  // zones interleave by time.
+  std::vector<size_t> order(entries.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return std::make_pair(entries[a].firstBegin, a) <
+           std::make_pair(entries[b].firstBegin, b);
+  });
+  std::vector<ZoneSummaryRow> rows;
+  rows.reserve(entries.size());
+  for (size_t i : order)
+    rows.push_back(std::move(entries[i].row));
+  return rows;
+}
+
+/// snprintf into a std::string.
+template <typename... Args>
+static std::string format(const char *fmt, Args... args) {
+  char buffer[256];
+  int n = std::snprintf(buffer, sizeof(buffer), fmt, args...);
+  if (n < 0)
+    return {};
+  if (static_cast<size_t>(n) < sizeof(buffer))
+    return std::string(buffer, n);
+  std::string text(n, '\0');
+  std::snprintf(text.data(), n + 1, fmt, args...);
+  return text;
+}
+
+std::string
+scopeir::runtime::formatZoneSummary(const std::vector<ZoneSummaryRow> &rows,
+                                    uint64_t runNanoseconds) {
+  size_t width = 4;
+  for (const ZoneSummaryRow &row : rows)
+    width = std::max(width, row.path.size());
+  int w = static_cast<int>(width);
+  std::string text;
+  text += format("%-*s %10s %12s %12s %10s\n", w, "zone", "calls", "total ms",
+                 "mean us", "% of run");
+  for (const ZoneSummaryRow &row : rows) {
+    double totalMs = row.totalNanoseconds / 1e6;
+    double meanUs =
+        row.calls ? row.totalNanoseconds / 1e3 / static_cast<double>(row.calls)
+                  : 0.0;
+    double share = runNanoseconds
+                       ? 100.0 * static_cast<double>(row.totalNanoseconds) /
+                             static_cast<double>(runNanoseconds)
+                       : 0.0;
+    text += format("%-*s %10" PRIu64 " %12.3f %12.3f %9.1f%%\n", w,
+                   row.path.c_str(), row.calls, totalMs, meanUs, share);
+  }
+  text += format("run time: %.3f ms\n", runNanoseconds / 1e6);
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Chrome trace-event JSON
+//===----------------------------------------------------------------------===//
+
+void scopeir::runtime::appendJSONString(std::string &out,
+                                        std::string_view text) {
+  out.push_back('"');
+  for (char c : text) {
+    switch (c) {
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    default:
+      if (static_cast<unsigned char>(c) < 0x20)
+        out += format("\\u%04x", static_cast<unsigned>(c));
+      else
+        out.push_back(c);
+    }
+  }
+  out.push_back('"');
+}
+
+/// Returns true if `args` holds a JSON object with at least one member.
+static bool hasMembers(std::string_view args) {
+  size_t open = args.find('{');
+  if (open == std::string_view::npos)
+    return false;
+  size_t next = args.find_first_not_of(" \t\r\n", open + 1);
+  return next != std::string_view::npos && args[next] != '}';
+}
+
+/// Appends the args of a slice: `args` (a JSON object, or empty) with
+/// `"unfinished":true` added when `unfinished`.
+static void appendArgs(std::string &out, std::string_view args,
+                       bool unfinished) {
+  if (args.empty() || args.find('{') == std::string_view::npos)
+    args = "{}";
+  if (!unfinished) {
+    out += args;
+    return;
+  }
+  size_t close = args.rfind('}');
+  out += args.substr(0, close);
+  if (hasMembers(args))
+    out += ",";
+  out += "\"unfinished\":true}";
+}
+
+static std::string formatMicroseconds(uint64_t nanoseconds) {
+  return format("%" PRIu64 ".%03" PRIu64, nanoseconds / 1000,
+                nanoseconds % 1000);
+}
+
+bool scopeir::runtime::writeChromeTrace(
+    std::FILE *out, const CollectedTrace &trace,
+    const std::vector<HostSlice> &hostSlices, int pid) {
+  uint64_t origin = UINT64_MAX;
+  for (const Slice &slice : trace.slices)
+    origin = std::min(origin, slice.begin);
+  for (const HostSlice &slice : hostSlices)
+    origin = std::min(origin, slice.begin);
+  if (origin == UINT64_MAX)
+    origin = 0;
+
+  // Thread ids: host tracks in order of first appearance, then the
+  // recording threads.
+  std::vector<std::string> trackNames;
+  std::unordered_map<std::string, unsigned> trackIds;
+  for (const HostSlice &slice : hostSlices)
+    if (trackIds.try_emplace(slice.track, trackNames.size() + 1).second)
+      trackNames.push_back(slice.track);
+  unsigned firstRunTid = trackNames.size() + 1;
+  unsigned numRunThreads = 0;
+  for (const Slice &slice : trace.slices)
+    numRunThreads = std::max(numRunThreads, slice.thread + 1);
+
+  std::string text;
+  bool first = true;
+  auto beginEvent = [&]() {
+    text += first ? "\n" : ",\n";
+    first = false;
+  };
+  auto flush = [&]() -> bool {
+    if (text.empty())
+      return true;
+    bool ok = std::fwrite(text.data(), 1, text.size(), out) == text.size();
+    text.clear();
+    return ok;
+  };
+  auto metadata = [&](unsigned tid, const char *what, std::string_view name,
+                      unsigned sortIndex) {
+    beginEvent();
+    text += format("{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%d,\"tid\":%u,"
+                   "\"args\":{\"name\":",
+                   what, pid, tid);
+    appendJSONString(text, name);
+    text += "}}";
+    beginEvent();
+    text += format("{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":%d,"
+                   "\"tid\":%u,\"args\":{\"sort_index\":%u}}",
+                   pid, tid, sortIndex);
+  };
+  auto slice = [&](unsigned tid, std::string_view category,
+                   std::string_view name, std::string_view args, uint64_t begin,
+                   uint64_t end, bool unfinished) {
+    beginEvent();
+    text += "{\"name\":";
+    appendJSONString(text, name);
+    text += ",\"cat\":";
+    appendJSONString(text, category);
+    text += ",\"ph\":\"X\",\"ts\":";
+    text += formatMicroseconds(begin - origin);
+    text += ",\"dur\":";
+    text += formatMicroseconds(end >= begin ? end - begin : 0);
+    text += format(",\"pid\":%d,\"tid\":%u,\"args\":", pid, tid);
+    appendArgs(text, args, unfinished);
+    text += "}";
+  };
+
+  bool ok = true;
+  text += "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[";
+  for (unsigned i = 0, e = trackNames.size(); i < e; ++i)
+    metadata(i + 1, "thread_name", trackNames[i], i);
+  for (unsigned t = 0; t < numRunThreads; ++t)
+    metadata(firstRunTid + t, "thread_name", "run thread " + std::to_string(t),
+             firstRunTid - 1 + t);
+  for (const HostSlice &host : hostSlices) {
+    slice(trackIds[host.track], host.category, host.name, host.args, host.begin,
+          host.end, /*unfinished=*/false);
+    if (text.size() > (1 << 16))
+      ok &= flush();
+  }
+  for (const Slice &s : trace.slices) {
+    slice(firstRunTid + s.thread, s.site.category, s.site.name, s.site.args,
+          s.begin, s.end, s.unfinished);
+    if (text.size() > (1 << 16))
+      ok &= flush();
+  }
+  text += "\n]}\n";
+  ok &= flush();
+  return ok && std::fflush(out) == 0;
+}

@@ -1,0 +1,122 @@
+//===- TraceRuntimeTest.cpp - Tests of the tracing runtime ------*- C++ -*-===//
+//
+// This file tests the tracing runtime: pairing of events into nested slices,
+// recording from several threads at once, chunk growth, mismatched ends,
+// the zone summary and the JSON string escaping of the writer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Runtime/Trace.h"
+
+#include "gtest/gtest.h"
+
+#include <map>
+#include <thread>
+#include <vector>
+
+using namespace scopeir::runtime;
+
+namespace {
+
+// Sites as compiled code holds them: category, name, args, NUL-separated.
+const char kOuter[] = "zone\0outer\0{\"scope\":[\"outer\"]}";
+const char kInner[] = "zone\0inner\0{}";
+const char kDispatch[] = "dispatch\0f_0\0{\"device\":\"llvm-cpu\"}";
+
+class TraceRuntimeTest : public ::testing::Test {
+protected:
+  void SetUp() override { resetTrace(); }
+  void TearDown() override { resetTrace(); }
+};
+
+TEST_F(TraceRuntimeTest, SiteParsing) {
+  TraceSite site = TraceSite::parse(kOuter);
+  EXPECT_EQ(site.category, "zone");
+  EXPECT_EQ(site.name, "outer");
+  EXPECT_EQ(site.args, "{\"scope\":[\"outer\"]}");
+}
+
+TEST_F(TraceRuntimeTest, NestedSlicesAndZonePaths) {
+  scopeir_trace_begin(kOuter);
+  scopeir_trace_begin(kInner);
+  scopeir_trace_begin(kDispatch);
+  scopeir_trace_end(kDispatch);
+  scopeir_trace_end(kInner);
+  scopeir_trace_end(kOuter);
+  CollectedTrace trace = collectTrace();
+  ASSERT_EQ(trace.slices.size(), 3u);
+  EXPECT_EQ(trace.numEvents, 6u);
+  EXPECT_EQ(trace.numMismatchedEnds, 0u);
+  const Slice &outer = trace.slices[0], &inner = trace.slices[1],
+              &dispatch = trace.slices[2];
+  EXPECT_EQ(outer.zonePath, "outer");
+  EXPECT_EQ(inner.zonePath, "outer/inner");
+  // A dispatch is in the zones around it.
+  EXPECT_EQ(dispatch.zonePath, "outer/inner");
+  EXPECT_EQ(outer.depth, 0u);
+  EXPECT_EQ(inner.depth, 1u);
+  EXPECT_EQ(dispatch.depth, 2u);
+  EXPECT_LE(outer.begin, inner.begin);
+  EXPECT_LE(inner.begin, dispatch.begin);
+  EXPECT_LE(dispatch.end, inner.end);
+  EXPECT_LE(inner.end, outer.end);
+  EXPECT_FALSE(outer.unfinished);
+}
+
+TEST_F(TraceRuntimeTest, UnfinishedAndMismatched) {
+  scopeir_trace_end(kInner); // closes nothing
+  scopeir_trace_begin(kOuter);
+  scopeir_trace_begin(kInner);
+  scopeir_trace_end(kOuter); // closes inner: mismatched
+  CollectedTrace trace = collectTrace();
+  EXPECT_EQ(trace.numMismatchedEnds, 2u);
+  ASSERT_EQ(trace.slices.size(), 2u);
+  EXPECT_TRUE(trace.slices[0].unfinished);
+  EXPECT_FALSE(trace.slices[1].unfinished);
+}
+
+// Several threads record at once, each more events than a chunk holds: every
+// thread's slices pair up on its own track, none lost.
+TEST_F(TraceRuntimeTest, ThreadsAndChunks) {
+  constexpr unsigned kThreads = 4;
+  constexpr unsigned kPairs = 70000; // 140000 events: three chunks each
+  std::vector<std::thread> threads;
+  for (unsigned t = 0; t < kThreads; ++t)
+    threads.emplace_back([] {
+      for (unsigned i = 0; i < kPairs; ++i) {
+        scopeir_trace_begin(kOuter);
+        scopeir_trace_begin(kInner);
+        scopeir_trace_end(kInner);
+        scopeir_trace_end(kOuter);
+      }
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  CollectedTrace trace = collectTrace();
+  EXPECT_EQ(trace.numMismatchedEnds, 0u);
+  EXPECT_EQ(trace.numEvents, uint64_t(kThreads) * kPairs * 4);
+  std::map<unsigned, unsigned> perThread;
+  for (const Slice &slice : trace.slices) {
+    ++perThread[slice.thread];
+    EXPECT_FALSE(slice.unfinished);
+    EXPECT_LE(slice.begin, slice.end);
+  }
+  ASSERT_EQ(perThread.size(), kThreads);
+  for (auto [thread, count] : perThread)
+    EXPECT_EQ(count, 2 * kPairs) << "thread " << thread;
+
+  std::vector<ZoneSummaryRow> rows = summarizeZones(trace);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].path, "outer");
+  EXPECT_EQ(rows[0].calls, uint64_t(kThreads) * kPairs);
+  EXPECT_EQ(rows[1].path, "outer/inner");
+  EXPECT_LE(rows[1].totalNanoseconds, rows[0].totalNanoseconds);
+}
+
+TEST_F(TraceRuntimeTest, JSONStrings) {
+  std::string out;
+  appendJSONString(out, "a\"b\\c\nd\x01");
+  EXPECT_EQ(out, "\"a\\\"b\\\\c\\nd\\u0001\"");
+}
+
+} // namespace
