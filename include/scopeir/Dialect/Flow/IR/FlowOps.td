@@ -39,9 +39,12 @@ def Flow_DispatchRegionOp : Flow_Op<"dispatch.region", [
     `placement` records the placement attribute (an attribute implementing
     util's `ScopeAttrInterface` with `isPlacement()`) of the innermost
     placement scope the region was formed in; absent, the region runs on the
-    default host target. `scope_path` records the scopes the region came from,
-    outermost first: one entry per scope, its zone name or the printed form of
-    its attributes.
+    default host target. `scope_attrs` records the scope attributes of the
+    enclosing scopes that dispatches inherit (`isInheritedByDispatches`, such
+    as `#codegen.strategy`), innermost first and one per kind; outlining puts
+    them on the executable function. `scope_path` records the scopes the
+    region came from, outermost first: one entry per scope, its zone name or
+    the printed form of its attributes.
 
     ```mlir
     %r = flow.dispatch.region on(#hal.device.target<"llvm-cpu">)
@@ -62,6 +65,7 @@ def Flow_DispatchRegionOp : Flow_Op<"dispatch.region", [
   let arguments = (ins
     Variadic<Index>:$result_dims,
     OptionalAttr<AnyAttr>:$placement,
+    OptionalAttr<ArrayAttr>:$scope_attrs,
     OptionalAttr<StrArrayAttr>:$scope_path
   );
   let results = (outs Variadic<AnyType>:$results);
