@@ -8,6 +8,7 @@
 
 #include "scopeir/Dialect/Codegen/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Codegen/IR/CodegenDialect.h"
+#include "scopeir/Dialect/Codegen/Transforms/Passes.h"
 #include "scopeir/Dialect/Flow/IR/FlowDialect.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
@@ -41,6 +42,7 @@ void scopeir::registerAllPasses() {
   static bool once = [] {
     mlir::registerAllPasses();
     util::registerUtilPasses();
+    codegen::registerCodegenPasses();
     hal::registerHALPasses();
     hal::registerHALTargetPasses();
     hal::registerAllTargetBackends();
