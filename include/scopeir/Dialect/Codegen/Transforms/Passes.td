@@ -10,6 +10,57 @@
 
 include "mlir/Pass/PassBase.td"
 
+def FormTUScopesPass : Pass<"codegen-form-tu-scopes"> {
+  let summary = "Wraps each root op and its fused producers in a tu scope";
+  let description = [{
+    Forms a `codegen.scope.tu` around every *root* of the op the pass runs
+    on (a function, typically an executable function of one dispatch), one
+    block at a time, so that each root is compiled by a strategy of its own
+    while the function is bufferized as a whole.
+
+    Roots, in block order (`classifyRoot`): contractions, convolutions,
+    other linalg ops with a reduction loop, other tileable ops that are not
+    elementwise (`other`); then every elementwise linalg op not taken yet
+    starts an *elementwise chain* that grows through single-use elementwise
+    consumers of the same iteration space. A root scope also takes the
+    root's *producers*: `tensor.empty` ops and scalar fills of them, of the
+    same block and used only by the group. Blocks inside existing tu scopes
+    and inside linalg ops are left alone, and so are ops on buffers.
+
+    The scope is isolated from above: every value the group uses from above
+    becomes an explicit capture (with its dynamic dims), except constants,
+    which are cloned into the body. A result that the group computes in
+    place from a capture that dies at the scope is tied to it
+    (`util-induce-tied-operands`' rule). Dynamic dims of untied results are
+    computed above the scope as util's scope passes do
+    (`util::DynamicDimBuilder`); a result whose dims cannot be computed there
+    is an error at its op.
+
+    The strategy of each scope: a `#codegen.strategy` that applies to the
+    root (`util::lookupScopeAttr`: enclosing scopes, or what dispatch
+    formation and outlining recorded on an executable function) and has an
+    entry for its kind (or a default); else the entry of the strategy table
+    `table` (registered by a backend, see `StrategyTable.h`) for the root;
+    else none. A scope without a strategy is still formed: its ops are
+    compiled by what runs on the function after the scopes.
+
+    Limits: the grouping is per block and greedy, like dispatch formation's;
+    consumers of a root other than an elementwise chain of its own are not
+    fused into the root's scope.
+  }];
+  let options = [
+    Option<"table", "table", "std::string", /*default=*/"\"\"",
+           "Registered strategy table giving the default strategy per root "
+           "(empty: none)">,
+  ];
+  let dependentDialects = [
+    "::scopeir::codegen::CodegenDialect",
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def RunScopePipelinesPass : Pass<"codegen-run-scope-pipelines"> {
   let summary = "Runs each tu scope's own strategy on it";
   let description = [{
