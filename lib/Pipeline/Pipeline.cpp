@@ -50,6 +50,9 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
       "hal-run-backend-pipelines{phase=tensor " + host + "}",
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map}",
+      // The backends' tu scopes have served their purpose: deallocation
+      // sees the functions as if they had never been scoped.
+      "codegen-inline-scopes",
       "buffer-deallocation-pipeline",
       "hal-run-backend-pipelines{phase=buffer " + host + "}",
   });

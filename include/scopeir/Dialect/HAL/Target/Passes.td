@@ -14,8 +14,7 @@ include "mlir/Pass/PassBase.td"
 // llvm-cpu
 //===----------------------------------------------------------------------===//
 
-def LLVMCPUTileAndVectorizePass
-    : Pass<"hal-llvm-cpu-tile-and-vectorize", "mlir::func::FuncOp"> {
+def LLVMCPUTileAndVectorizePass : Pass<"hal-llvm-cpu-tile-and-vectorize"> {
   let summary = "Tile linalg ops and vectorize the tiles (llvm-cpu backend)";
   let description = [{
     The tensor-level strategy of the `llvm-cpu` backend. Every linalg op on
@@ -32,6 +31,9 @@ def LLVMCPUTileAndVectorizePass
     sized by its tile size; an op with an untiled dynamic loop, or one that
     `linalg::vectorize` does not support, is tiled but not vectorized (the
     backend's buffer pipeline turns it into loops).
+
+    The pass anchors on any op (a function, a `codegen.scope.tu`): it only
+    touches the linalg ops nested in it.
 
     Limits: no producer/consumer fusion and no padding; tiles are not
     peeled, so a tile size that does not divide a static dimension yields a
