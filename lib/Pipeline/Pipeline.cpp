@@ -19,13 +19,15 @@ using namespace scopeir::pipeline;
 std::string
 scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   std::string host = "host-backend=" + options.hostBackend;
-  SmallVector<std::string> passes;
+  // The tu scopes a program writes itself run their strategies first, on
+  // the program as written; the scopes then go with the others.
+  SmallVector<std::string> passes = {"codegen-run-scope-pipelines"};
   if (options.granularity == Granularity::Dispatch) {
     // Scopes: annotations become util.scope and zones go away (no tracing),
     // so that fusion sees through them; dispatch regions form inside the
     // device scopes and become per-device executable functions in the host
     // module, called from the device scopes, which then go away too.
-    passes = {
+    passes.append({
         "util-lower-annotations",
         "flow-record-scope-paths",
         "util-strip-scopes{kind=zone}",
@@ -33,17 +35,17 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
         "flow-outline-dispatch-regions",
         "flow-link-executables",
         "util-strip-scopes",
-    };
+    });
   } else {
     // Scopes: annotations become util.scope, device scopes become
     // functions carrying their device, other scopes (zones) go away. Every
     // device scope must become a function (its backend compiles it), even
     // one whose result bufferization then copies on return.
-    passes = {
+    passes.append({
         "util-lower-annotations",
         "util-outline-scopes{kind=device bufferization-safe=false}",
         "util-strip-scopes",
-    };
+    });
   }
   passes.append({
       // Per-device codegen on tensors, bufferization, then on buffers.
