@@ -103,8 +103,7 @@ void scopeir::pipeline::registerCompilePipeline() {
       "default (dispatch granularity, host backend " +
       hal::kDefaultHostBackend.str() + "), on one thread";
   static PassPipelineRegistration<> registration(
-      "scopeir-compile-to-llvm", description,
-      [](OpPassManager &pm) {
+      "scopeir-compile-to-llvm", description, [](OpPassManager &pm) {
         CompileOptions options;
         if (failed(parsePassPipeline(getCompilePipeline(options), pm)))
           llvm::report_fatal_error("invalid scopeir compile pipeline");

@@ -83,7 +83,8 @@ FailureOr<Strategy> Strategy::decode(Attribute attr) {
     return failure();
   ArrayAttr arguments;
   if (array.size() > 1)
-    arguments = ArrayAttr::get(attr.getContext(), array.getValue().drop_front());
+    arguments =
+        ArrayAttr::get(attr.getContext(), array.getValue().drop_front());
   return Strategy::getSequence(sequence, arguments);
 }
 

@@ -17,5 +17,5 @@ using namespace scopeir::codegen;
 void TUOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                        MLIRContext *context) {
   scopeir::util::populateClosureCanonicalizationPatterns(results,
-                                                          getOperationName());
+                                                         getOperationName());
 }

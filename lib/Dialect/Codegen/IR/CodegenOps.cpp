@@ -181,11 +181,10 @@ util::ClosureOpInterface TUOp::cloneReplacementExcludingOperandsAndResults(
     ArrayRef<unsigned> excludedResultIndices, RewriterBase &rewriter) {
   util::ClosureExclusion exclusion = util::computeClosureExclusion(
       *this, excludedOperandIndices, excludedResultIndices);
-  auto newOp = TUOp::create(rewriter, getLoc(), exclusion.resultTypes,
-                            exclusion.resultDims, exclusion.captures,
-                            exclusion.captureDims, exclusion.ties,
-                            getScopeAttrsOrEmpty().getValue(),
-                            getStrategyInfo());
+  auto newOp = TUOp::create(
+      rewriter, getLoc(), exclusion.resultTypes, exclusion.resultDims,
+      exclusion.captures, exclusion.captureDims, exclusion.ties,
+      getScopeAttrsOrEmpty().getValue(), getStrategyInfo());
   newOp->setDiscardableAttrs(getOperation()->getDiscardableAttrDictionary());
   auto closure = cast<util::ClosureOpInterface>(newOp.getOperation());
   util::moveClosureBody(rewriter, *this, closure, exclusion);
@@ -310,16 +309,14 @@ LogicalResult YieldOp::verify() {
   Operation *parent = (*this)->getParentOp();
   if (getNumOperands() != parent->getNumResults())
     return emitOpError("yields ")
-           << getNumOperands() << " values but its scope '"
-           << parent->getName() << "' has " << parent->getNumResults()
-           << " results";
+           << getNumOperands() << " values but its scope '" << parent->getName()
+           << "' has " << parent->getNumResults() << " results";
   for (auto [i, operand, result] :
        llvm::enumerate(getOperands(), parent->getResults()))
     if (operand.getType() != result.getType())
-      return emitOpError("operand #")
-             << i << " has type " << operand.getType()
-             << " but the scope's result #" << i << " has type "
-             << result.getType();
+      return emitOpError("operand #") << i << " has type " << operand.getType()
+                                      << " but the scope's result #" << i
+                                      << " has type " << result.getType();
   return success();
 }
 

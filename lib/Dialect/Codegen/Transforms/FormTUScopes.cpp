@@ -170,11 +170,10 @@ FailureOr<TUOp> BlockFormation::createScope(ArrayRef<Operation *> ops) {
       for (Value operand : nested->getOperands()) {
         // Defined by a group op or in its regions (results, block
         // arguments of nested blocks): inside.
-        Operation *def = isa<BlockArgument>(operand)
-                             ? cast<BlockArgument>(operand)
-                                   .getOwner()
-                                   ->getParentOp()
-                             : operand.getDefiningOp();
+        Operation *def =
+            isa<BlockArgument>(operand)
+                ? cast<BlockArgument>(operand).getOwner()->getParentOp()
+                : operand.getDefiningOp();
         Operation *ancestor = def ? block.findAncestorOpInBlock(*def) : nullptr;
         if (ancestor && group.contains(ancestor))
           continue;

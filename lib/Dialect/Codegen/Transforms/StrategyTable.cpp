@@ -1,4 +1,5 @@
-//===- StrategyTable.cpp - Backends' strategies per kind of root -*- C++ -*-===//
+//===- StrategyTable.cpp - Backends' strategies per kind of root -*- C++
+//-*-===//
 //
 // This file implements the classification of root ops and the registry of
 // strategy tables.
@@ -46,8 +47,8 @@ StrategyTableRegistry &StrategyTableRegistry::global() {
   return registry;
 }
 
-bool StrategyTableRegistry::registerTable(StringRef name,
-                                          std::unique_ptr<StrategyTable> table) {
+bool StrategyTableRegistry::registerTable(
+    StringRef name, std::unique_ptr<StrategyTable> table) {
   std::lock_guard<std::mutex> lock(mutex);
   return tables.try_emplace(name, std::move(table)).second;
 }

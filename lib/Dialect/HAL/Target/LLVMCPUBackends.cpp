@@ -43,9 +43,9 @@ public:
     switch (kind) {
     case RootKind::Contraction:
     case RootKind::Convolution:
-      pipeline = ("hal-llvm-cpu-apply-strategies,canonicalize," +
-                  tileAndVectorize)
-                     .str();
+      pipeline =
+          ("hal-llvm-cpu-apply-strategies,canonicalize," + tileAndVectorize)
+              .str();
       break;
     case RootKind::Reduction:
     case RootKind::Elementwise:
@@ -96,9 +96,9 @@ public:
     funcPM.addPass(createCanonicalizerPass());
   }
 
-  LogicalResult verifyConfig(
-      DictionaryAttr config,
-      function_ref<InFlightDiagnostic()> emitError) const override {
+  LogicalResult
+  verifyConfig(DictionaryAttr config,
+               function_ref<InFlightDiagnostic()> emitError) const override {
     return LLVMCPUConfig::parse(config, emitError);
   }
 };
