@@ -6,6 +6,9 @@
 
 #include "scopeir/InitAll.h"
 
+#include "scopeir/Dialect/Codegen/Bufferization/BufferizableOpInterfaceImpl.h"
+#include "scopeir/Dialect/Codegen/IR/CodegenDialect.h"
+#include "scopeir/Dialect/Codegen/Transforms/Passes.h"
 #include "scopeir/Dialect/Flow/IR/FlowDialect.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
@@ -22,7 +25,9 @@
 #include "mlir/InitAllPasses.h"
 
 void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
-  registry.insert<util::UtilDialect, hal::HALDialect, flow::FlowDialect>();
+  registry.insert<util::UtilDialect, codegen::CodegenDialect, hal::HALDialect,
+                  flow::FlowDialect>();
+  codegen::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferDeallocationOpInterfaceExternalModels(registry);
 }
@@ -37,6 +42,7 @@ void scopeir::registerAllPasses() {
   static bool once = [] {
     mlir::registerAllPasses();
     util::registerUtilPasses();
+    codegen::registerCodegenPasses();
     hal::registerHALPasses();
     hal::registerHALTargetPasses();
     hal::registerAllTargetBackends();

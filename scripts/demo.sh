@@ -92,6 +92,15 @@ stage "$step. The same batch with every scope stripped (all on the host backend)
 "$opt" "$mlp" --util-strip-scopes | "$run" - --function=main --input="2x16xf32=$x2"
 step=$((step + 1))
 
+# Two translation units in one function (examples/codegen-tu.mlir): each
+# codegen.scope.tu runs its own strategy, the function is bufferized whole.
+tu="$SCOPEIR_ROOT/examples/codegen-tu.mlir"
+rel_tu="${tu#"$SCOPEIR_ROOT"/}"
+stage "$step. One function, two strategies: a matmul tu feeding a row-reduction tu tied to the output" \
+  "$rel_run $rel_tu --host-backend=llvm-cpu --input=\"4x8xf32=1\" --input=\"8x4xf32=0.5\" --input=\"4xf32=0\""
+"$run" "$tu" --host-backend=llvm-cpu --function=main --input="4x8xf32=1" --input="8x4xf32=0.5" --input="4xf32=0"
+step=$((step + 1))
+
 stage "$step. A batch of 4 rows: one splat row in .npy, round-tripped" \
   "$rel_run $rel_mlp --input=\"4x16xf32=0.25\" --output=@probs.npy; $rel_run ... --input=@probs.npy"
 tmp="$(mktemp -d)"

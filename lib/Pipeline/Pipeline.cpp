@@ -57,6 +57,10 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   if (std::string input = getInputConversionPipeline(options.inputType);
       !input.empty())
     passes.push_back(input);
+  // The tu scopes a program writes itself run their strategies first, on
+  // the program as written (after input conversion); the scopes then go
+  // with the others.
+  passes.push_back("codegen-run-scope-pipelines");
   // Calls: a call into a function placed on another device becomes a scope
   // on that device around the call, then every call is inlined, so that a
   // model split into per-device functions compiles like one written with
@@ -108,6 +112,9 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
       "hal-run-backend-pipelines{phase=tensor " + host + "}",
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map}",
+      // The backends' tu scopes have served their purpose: deallocation
+      // sees the functions as if they had never been scoped.
+      "codegen-inline-scopes",
       "buffer-deallocation-pipeline",
       "hal-run-backend-pipelines{phase=buffer " + host + "}",
   });

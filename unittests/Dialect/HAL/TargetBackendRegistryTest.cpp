@@ -67,12 +67,16 @@ TEST(TargetBackendRegistry, BuiltinPipelinesDiffer) {
   };
   std::string vecTensor = print(*registry.lookup("llvm-cpu"), true);
   std::string loopsTensor = print(*registry.lookup("llvm-cpu-loops"), true);
-  EXPECT_NE(vecTensor.find("hal-llvm-cpu-tile-and-vectorize"),
+  // llvm-cpu compiles each root in a tu scope with its per-kind strategy.
+  EXPECT_NE(vecTensor.find("codegen-form-tu-scopes{table=llvm-cpu}"),
             std::string::npos)
+      << vecTensor;
+  EXPECT_NE(vecTensor.find("codegen-run-scope-pipelines"), std::string::npos)
       << vecTensor;
   EXPECT_EQ(loopsTensor.find("hal-llvm-cpu-tile-and-vectorize"),
             std::string::npos)
       << loopsTensor;
+  EXPECT_EQ(loopsTensor.find("codegen-"), std::string::npos) << loopsTensor;
   EXPECT_NE(print(*registry.lookup("llvm-cpu-loops"), false)
                 .find("convert-linalg-to-loops"),
             std::string::npos);

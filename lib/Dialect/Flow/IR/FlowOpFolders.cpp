@@ -49,6 +49,7 @@ struct DropUnusedDispatchRegionResults
         DispatchRegionOp::create(rewriter, op.getLoc(), types, dims,
                                  op.getPlacementAttr(), op.getScopePathAttr());
     newOp.setStraddledPathsAttr(op.getStraddledPathsAttr());
+    newOp.setScopeAttrsAttr(op.getScopeAttrsAttr());
     // Keep discardable attributes (inherent ones went through the builder).
     for (NamedAttribute attr : op->getDiscardableAttrs())
       newOp->setDiscardableAttr(attr.getName(), attr.getValue());

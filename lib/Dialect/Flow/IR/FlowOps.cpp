@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace scopeir;
@@ -120,6 +121,20 @@ LogicalResult DispatchRegionOp::verify() {
              << placement
              << " is not a placement attribute (a ScopeAttrInterface "
                 "attribute whose isPlacement() is true)";
+  }
+  if (ArrayAttr inherited = getScopeAttrsAttr()) {
+    llvm::StringSet<> kinds;
+    for (Attribute attr : inherited) {
+      auto scopeAttr = dyn_cast<util::ScopeAttrInterface>(attr);
+      if (!scopeAttr || !scopeAttr.isInheritedByDispatches())
+        return emitOpError("scope attribute ")
+               << attr << " is not inherited by dispatches (a "
+               << "ScopeAttrInterface attribute whose "
+               << "isInheritedByDispatches() is true)";
+      if (!kinds.insert(scopeAttr.getScopeKind()).second)
+        return emitOpError("inherits two scope attributes of kind '")
+               << scopeAttr.getScopeKind() << "'";
+    }
   }
   return util::verifyDynamicDimCount(*this, "results",
                                      util::getNumDynamicDims(getResultTypes()),

@@ -11,6 +11,7 @@
 #include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Utils/DimBuilder.h"
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -234,6 +235,9 @@ LogicalResult BlockFormation::createRegion(ArrayRef<Operation *> unordered) {
       builder, last->getLoc(), ValueRange(escaping).getTypes(), dims,
       util::lookupPlacement(last), paths.common);
   region.setStraddledPathsAttr(paths.straddled);
+  if (SmallVector<Attribute> inherited = util::collectInheritedScopeAttrs(last);
+      !inherited.empty())
+    region.setScopeAttrsAttr(builder.getArrayAttr(inherited));
   // The temporaries of shape reification use group values: they must be
   // gone before the group moves into the region.
   dimBuilder.eraseUnusedOps();

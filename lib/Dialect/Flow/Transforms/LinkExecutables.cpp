@@ -52,10 +52,13 @@ struct LinkExecutablesPass
         function.setSymName((moduleName + "_" + function.getSymName()).str());
         function.setPrivate();
         if (!moduleAttrs.empty()) {
-          SmallVector<Attribute> attrs(moduleAttrs.begin(), moduleAttrs.end());
+          // The function's own attributes (inherited from its dispatch
+          // region's scopes) are inner to the module's: they come first.
+          SmallVector<Attribute> attrs;
           if (auto existing =
                   function->getAttrOfType<ArrayAttr>(scopeAttrsName))
             attrs.append(existing.begin(), existing.end());
+          attrs.append(moduleAttrs.begin(), moduleAttrs.end());
           function->setAttr(scopeAttrsName,
                             ArrayAttr::get(&getContext(), attrs));
         }

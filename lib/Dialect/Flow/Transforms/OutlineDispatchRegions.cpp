@@ -150,11 +150,19 @@ void OutlineDispatchRegionsPass::outline(DispatchRegionOp region,
   for (Value value : terminator.getOperands())
     returned.push_back(mapping.lookupOrDefault(value));
   func::ReturnOp::create(builder, terminator.getLoc(), returned);
+  // What dispatches inherit from the region's scopes, for lookups in the
+  // function (its placement is the module's).
+  StringRef scopeAttrsName = util::UtilDialect::getScopeAttrsAttrName();
+  if (ArrayAttr inherited = region.getScopeAttrsAttr())
+    function->setAttr(scopeAttrsName, inherited);
 
-  // Deduplicate: an equal function on the same placement is reused.
+  // Deduplicate: an equal function on the same placement, inheriting the
+  // same scope attributes, is reused.
   func::FuncOp target;
   for (func::FuncOp existing : exe.functions) {
     if (existing.getFunctionType() == functionType &&
+        existing->getAttr(scopeAttrsName) ==
+            function->getAttr(scopeAttrsName) &&
         OperationEquivalence::isRegionEquivalentTo(
             &existing.getBody(), &function.getBody(),
             OperationEquivalence::IgnoreLocations)) {

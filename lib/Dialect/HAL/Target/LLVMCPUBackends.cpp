@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "scopeir/Dialect/Codegen/Transforms/Passes.h"
+#include "scopeir/Dialect/Codegen/Transforms/StrategyTable.h"
 #include "scopeir/Dialect/HAL/Target/LLVMCPUConfig.h"
 #include "scopeir/Dialect/HAL/Target/Passes.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
@@ -20,28 +22,60 @@ using namespace scopeir::hal;
 
 namespace {
 
-/// Applies the per-root strategies of the strategy library (contractions,
-/// convolutions), then tiles and vectorizes every other linalg op and lowers
-/// the vector ops; what could not be vectorized becomes loops after
-/// bufferization. See docs/llvm-cpu.md.
+/// The llvm-cpu backend's strategy per kind of root: the pipelines its tu
+/// scopes run (codegen-form-tu-scopes{table=llvm-cpu}). Contractions and
+/// convolutions get the strategy library's packed kernels
+/// (hal-llvm-cpu-apply-strategies) where one applies; every root is then
+/// tiled and vectorized (reductions tile their reduction loops as full
+/// reductions and vectorize to multi-reductions); what could not be
+/// vectorized becomes loops after bufferization.
+class LLVMCPUStrategyTable final : public scopeir::codegen::StrategyTable {
+public:
+  FailureOr<scopeir::codegen::Strategy>
+  getStrategy(Operation *root, scopeir::codegen::RootKind kind) const override {
+    using scopeir::codegen::RootKind;
+    MLIRContext *context = root->getContext();
+    // m/n tiles of 8x16 and k tiles of 16: small enough to keep a tile of
+    // the accumulator in vector registers, large enough to fill them.
+    StringRef tileAndVectorize =
+        "hal-llvm-cpu-tile-and-vectorize{tile-sizes=8,16,16},canonicalize,cse";
+    std::string pipeline;
+    switch (kind) {
+    case RootKind::Contraction:
+    case RootKind::Convolution:
+      pipeline =
+          ("hal-llvm-cpu-apply-strategies,canonicalize," + tileAndVectorize)
+              .str();
+      break;
+    case RootKind::Reduction:
+    case RootKind::Elementwise:
+    case RootKind::Other:
+      pipeline = tileAndVectorize.str();
+      break;
+    }
+    return scopeir::codegen::Strategy::getPipeline(
+        StringAttr::get(context, pipeline));
+  }
+};
+
+/// Forms a tu scope around each root with its per-kind strategy
+/// (LLVMCPUStrategyTable, or a user's #codegen.strategy) and runs the
+/// strategies; bufferization then converts the function as a whole. See
+/// docs/llvm-cpu.md and docs/codegen.md.
 class LLVMCPUBackend final : public TargetBackend {
 public:
   StringRef getName() const override { return "llvm-cpu"; }
   StringRef getDescription() const override {
-    return "CPU via LLVM: per-root transform strategies (packed FMA kernels "
-           "for contractions and convolutions), other linalg ops tiled and "
-           "vectorized";
+    return "CPU via LLVM: a tu scope per root with a per-kind strategy "
+           "(packed FMA kernels for contractions and convolutions), other "
+           "roots tiled and vectorized";
   }
 
   void buildTensorPipeline(OpPassManager &funcPM) const override {
-    // Roots with a strategy of their own (contractions) first.
-    funcPM.addPass(createLLVMCPUApplyStrategiesPass());
-    funcPM.addPass(createCanonicalizerPass());
-    // Then every other linalg op: m/n tiles of 8x16 and k tiles of 16: small enough to keep a tile of
-    // the accumulator in vector registers, large enough to fill them.
-    LLVMCPUTileAndVectorizePassOptions options;
-    options.tileSizes = {8, 16, 16};
-    funcPM.addPass(createLLVMCPUTileAndVectorizePass(options));
+    scopeir::codegen::FormTUScopesPassOptions form;
+    form.table = "llvm-cpu";
+    funcPM.addPass(scopeir::codegen::createFormTUScopesPass(form));
+    funcPM.addPass(scopeir::codegen::createRunScopePipelinesPass());
     funcPM.addPass(createCanonicalizerPass());
     funcPM.addPass(createCSEPass());
   }
@@ -62,9 +96,9 @@ public:
     funcPM.addPass(createCanonicalizerPass());
   }
 
-  LogicalResult verifyConfig(
-      DictionaryAttr config,
-      function_ref<InFlightDiagnostic()> emitError) const override {
+  LogicalResult
+  verifyConfig(DictionaryAttr config,
+               function_ref<InFlightDiagnostic()> emitError) const override {
     return LLVMCPUConfig::parse(config, emitError);
   }
 };
@@ -96,6 +130,8 @@ void scopeir::hal::registerAllTargetBackends() {
     TargetBackendRegistry &registry = TargetBackendRegistry::global();
     registry.registerBackend(std::make_unique<LLVMCPUBackend>());
     registry.registerBackend(std::make_unique<LLVMCPULoopsBackend>());
+    scopeir::codegen::StrategyTableRegistry::global().registerTable(
+        "llvm-cpu", std::make_unique<LLVMCPUStrategyTable>());
     return true;
   }();
   (void)once;

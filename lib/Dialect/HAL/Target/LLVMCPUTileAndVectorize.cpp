@@ -142,12 +142,12 @@ struct LLVMCPUTileAndVectorizePass
   }
 
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
+    Operation *root = getOperation();
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
 
     SmallVector<linalg::LinalgOp> candidates;
-    func.walk([&](linalg::LinalgOp op) {
+    root->walk([&](linalg::LinalgOp op) {
       if (op.hasPureTensorSemantics())
         candidates.push_back(op);
     });
@@ -175,7 +175,7 @@ struct LLVMCPUTileAndVectorizePass
     tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
     scf::ForOp::getCanonicalizationPatterns(patterns, context);
     affine::AffineMinOp::getCanonicalizationPatterns(patterns, context);
-    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+    if (failed(applyPatternsGreedily(root, std::move(patterns))))
       return signalPassFailure();
   }
 };

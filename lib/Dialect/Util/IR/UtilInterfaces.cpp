@@ -229,19 +229,25 @@ bool scopeir::util::isTransformHandleType(Type type) {
 }
 
 /// Verifies the body of a scope op: every block ends in a terminator, and a
-/// terminator that returns control to the parent is a `util.return`.
-/// Terminators that never return (`llvm.unreachable`) are allowed. Operand
-/// types of `util.return` are checked by its own verifier.
-static LogicalResult verifyScopeBody(Operation *op, Region &body) {
+/// terminator that returns control to the parent is the scope's exit
+/// terminator (`util.return` unless the op names its own). Terminators that
+/// never return (`llvm.unreachable`) are allowed. Operand types of the exit
+/// terminator are checked by its own verifier.
+static LogicalResult verifyScopeBody(ScopeOpInterface scope, Region &body) {
+  Operation *op = scope;
+  StringRef exitName = scope.getScopeExitOpName();
   for (Block &block : body) {
     if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
       return op->emitOpError("expects every block of its body to end in a "
                              "terminator");
     Operation *terminator = &block.back();
-    if (isScopeExit(terminator) && !isa<ReturnOp>(terminator))
-      return terminator->emitOpError("cannot exit a scope; use util.return")
-                 .attachNote(op->getLoc())
-             << "scope is here";
+    if (isScopeExit(terminator) &&
+        terminator->getName().getStringRef() != exitName) {
+      InFlightDiagnostic diag =
+          terminator->emitOpError("cannot exit a scope; use ") << exitName;
+      diag.attachNote(op->getLoc()) << "scope is here";
+      return diag;
+    }
   }
   return success();
 }
@@ -275,7 +281,7 @@ LogicalResult scopeir::util::detail::verifyScopeOpInterface(Operation *op) {
       body.front().getNumArguments() != 0)
     return op->emitOpError("takes no explicit captures: its entry block must "
                            "have no arguments");
-  return verifyScopeBody(op, body);
+  return verifyScopeBody(scope, body);
 }
 
 //===----------------------------------------------------------------------===//

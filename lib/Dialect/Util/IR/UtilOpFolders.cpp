@@ -7,7 +7,8 @@
 //
 // The closure patterns are written against ClosureOpInterface (plus
 // TiedOpInterface and ShapeAwareOpInterface where the op has them), so every
-// op implementing it gets the same closure optimization. None of them inlines
+// op implementing it gets the same closure optimization by registering them
+// for itself (populateClosureCanonicalizationPatterns). None of them inlines
 // a body that still computes something: only a body that merely returns
 // values, or one whose results are unused and that has no side effects, goes
 // away.
@@ -99,6 +100,24 @@ static bool isFreeOfSideEffects(Operation *op) {
 
 namespace {
 
+/// A closure pattern rooted on the op name it is registered for, so that
+/// every closure op registers the patterns for itself alone
+/// (populateClosureCanonicalizationPatterns).
+template <typename Derived>
+struct ClosurePattern : public RewritePattern {
+  ClosurePattern(StringRef rootName, MLIRContext *context)
+      : RewritePattern(rootName, /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const final {
+    auto closure = dyn_cast<ClosureOpInterface>(op);
+    if (!closure)
+      return failure();
+    return static_cast<const Derived *>(this)->rewriteClosure(closure,
+                                                              rewriter);
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Closure operand patterns
 //===----------------------------------------------------------------------===//
@@ -108,12 +127,11 @@ namespace {
 /// The constant is not cloned into the body: the greedy rewriter hoists
 /// constants to the nearest isolated region, so sinking it never converges.
 /// A tied capture stays (its result is the in-place update of it).
-struct InlineConstantCaptures
-    : public OpInterfaceRewritePattern<ClosureOpInterface> {
-  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+struct InlineConstantCaptures : public ClosurePattern<InlineConstantCaptures> {
+  using ClosurePattern::ClosurePattern;
 
-  LogicalResult matchAndRewrite(ClosureOpInterface op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteClosure(ClosureOpInterface op,
+                               PatternRewriter &rewriter) const {
     // In an isolated body the constant must live inside; the folder keeps it
     // there, so cloning it in does converge.
     bool isolated = op->hasTrait<OpTrait::IsIsolatedFromAbove>();
@@ -143,12 +161,11 @@ struct InlineConstantCaptures
 /// Drops a capture whose block argument is unused, unless a result is tied
 /// to it (the tie names the storage the result reuses; it goes away with the
 /// result when that is unused).
-struct DropUnusedCaptures
-    : public OpInterfaceRewritePattern<ClosureOpInterface> {
-  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+struct DropUnusedCaptures : public ClosurePattern<DropUnusedCaptures> {
+  using ClosurePattern::ClosurePattern;
 
-  LogicalResult matchAndRewrite(ClosureOpInterface op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteClosure(ClosureOpInterface op,
+                               PatternRewriter &rewriter) const {
     SmallVector<unsigned> excluded;
     for (unsigned i = 0, e = op.getClosureOperands().size(); i < e; ++i)
       if (op.getClosureBodyArgument(i).use_empty() &&
@@ -165,12 +182,11 @@ struct DropUnusedCaptures
 /// equal): the block arguments of the later ones are replaced by the kept
 /// one's. The kept capture is the first tied one, else the first; a result
 /// tied to a dropped capture is untied and carries that capture's dims.
-struct MergeDuplicateCaptures
-    : public OpInterfaceRewritePattern<ClosureOpInterface> {
-  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+struct MergeDuplicateCaptures : public ClosurePattern<MergeDuplicateCaptures> {
+  using ClosurePattern::ClosurePattern;
 
-  LogicalResult matchAndRewrite(ClosureOpInterface op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteClosure(ClosureOpInterface op,
+                               PatternRewriter &rewriter) const {
     OperandRange captures = op.getClosureOperands();
     llvm::SmallDenseMap<Value, unsigned> kept;
     for (auto [i, capture] : llvm::enumerate(captures)) {
@@ -200,12 +216,11 @@ struct MergeDuplicateCaptures
 //===----------------------------------------------------------------------===//
 
 /// Drops results without uses (with their dims and ties).
-struct DropUnusedResults
-    : public OpInterfaceRewritePattern<ClosureOpInterface> {
-  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+struct DropUnusedResults : public ClosurePattern<DropUnusedResults> {
+  using ClosurePattern::ClosurePattern;
 
-  LogicalResult matchAndRewrite(ClosureOpInterface op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteClosure(ClosureOpInterface op,
+                               PatternRewriter &rewriter) const {
     SmallVector<unsigned> excluded;
     for (OpResult result : op.getClosureResults())
       if (result.use_empty())
@@ -220,12 +235,11 @@ struct DropUnusedResults
 /// Replaces a result that always returns a value from outside the body (a
 /// value defined above, or a capture's block argument) by that value; the
 /// result is then unused and DropUnusedResults removes it.
-struct ForwardPassThroughResults
-    : public OpInterfaceRewritePattern<ClosureOpInterface> {
-  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+struct ForwardPassThroughResults : public ClosurePattern<ForwardPassThroughResults> {
+  using ClosurePattern::ClosurePattern;
 
-  LogicalResult matchAndRewrite(ClosureOpInterface op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteClosure(ClosureOpInterface op,
+                               PatternRewriter &rewriter) const {
     SmallVector<Operation *> returns;
     op.getClosureReturns(returns);
     bool changed = false;
@@ -248,12 +262,11 @@ struct ForwardPassThroughResults
 
 /// Two results for which every exiting terminator returns the same value
 /// are the same value: uses of the later one move to the earlier one.
-struct MergeDuplicateResults
-    : public OpInterfaceRewritePattern<ClosureOpInterface> {
-  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+struct MergeDuplicateResults : public ClosurePattern<MergeDuplicateResults> {
+  using ClosurePattern::ClosurePattern;
 
-  LogicalResult matchAndRewrite(ClosureOpInterface op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteClosure(ClosureOpInterface op,
+                               PatternRewriter &rewriter) const {
     SmallVector<Operation *> returns;
     op.getClosureReturns(returns);
     if (returns.empty())
@@ -286,12 +299,11 @@ struct MergeDuplicateResults
 /// A body that holds nothing but its terminator has nothing to say: the
 /// results become the returned values (block arguments mapped to their
 /// captures) and the op goes away, whatever its attributes.
-struct FoldReturnOnlyClosure
-    : public OpInterfaceRewritePattern<ClosureOpInterface> {
-  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+struct FoldReturnOnlyClosure : public ClosurePattern<FoldReturnOnlyClosure> {
+  using ClosurePattern::ClosurePattern;
 
-  LogicalResult matchAndRewrite(ClosureOpInterface op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteClosure(ClosureOpInterface op,
+                               PatternRewriter &rewriter) const {
     Region &body = op.getClosureBodyRegion();
     if (!body.hasOneBlock() || !llvm::hasSingleElement(body.front()))
       return failure();
@@ -313,11 +325,11 @@ struct FoldReturnOnlyClosure
 
 /// Erases a closure whose results are all unused and whose body has no side
 /// effects.
-struct EraseDeadClosure : public OpInterfaceRewritePattern<ClosureOpInterface> {
-  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+struct EraseDeadClosure : public ClosurePattern<EraseDeadClosure> {
+  using ClosurePattern::ClosurePattern;
 
-  LogicalResult matchAndRewrite(ClosureOpInterface op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteClosure(ClosureOpInterface op,
+                               PatternRewriter &rewriter) const {
     if (!op->use_empty() || !isFreeOfSideEffects(op))
       return failure();
     rewriter.eraseOp(op);
@@ -388,11 +400,18 @@ struct FoldDimOfShapeAwareValue
 // ScopeOp
 //===----------------------------------------------------------------------===//
 
+void scopeir::util::populateClosureCanonicalizationPatterns(
+    RewritePatternSet &patterns, StringRef rootName) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<InlineConstantCaptures, DropUnusedCaptures,
+               MergeDuplicateCaptures, DropUnusedResults,
+               ForwardPassThroughResults, MergeDuplicateResults,
+               FoldReturnOnlyClosure, EraseDeadClosure>(rootName, context);
+}
+
 void ScopeOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                           MLIRContext *context) {
-  results.add<InlineConstantCaptures, DropUnusedCaptures,
-              MergeDuplicateCaptures, DropUnusedResults,
-              ForwardPassThroughResults, MergeDuplicateResults,
-              FoldReturnOnlyClosure, EraseDeadClosure,
-              FoldDimOfShapeAwareValue>(context);
+  populateClosureCanonicalizationPatterns(results, getOperationName());
+  // Registered once, here, for every shape-aware op.
+  results.add<FoldDimOfShapeAwareValue>(context);
 }

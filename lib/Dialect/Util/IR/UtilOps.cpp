@@ -162,65 +162,16 @@ void ScopeOp::getClosureReturns(SmallVectorImpl<Operation *> &returns) {
 ClosureOpInterface ScopeOp::cloneReplacementExcludingOperandsAndResults(
     ArrayRef<unsigned> excludedOperandIndices,
     ArrayRef<unsigned> excludedResultIndices, RewriterBase &rewriter) {
-  unsigned numCaptures = getCaptures().size();
-  llvm::BitVector dropCapture(numCaptures), dropResult(getNumResults());
-  for (unsigned index : excludedOperandIndices)
-    dropCapture.set(index);
-  for (unsigned index : excludedResultIndices)
-    dropResult.set(index);
-
-  // Kept captures and their dims; old capture index -> new one (-1: gone).
-  SmallVector<Value> captures, captureDims;
-  SmallVector<int64_t> newCaptureIndex(numCaptures, TiedOpInterface::kUntied);
-  for (auto [i, capture] : llvm::enumerate(getCaptures())) {
-    if (dropCapture.test(i))
-      continue;
-    newCaptureIndex[i] = captures.size();
-    captures.push_back(capture);
-    llvm::append_range(captureDims, getCaptureDynamicDims(i));
-  }
-
-  // Kept results, their ties remapped; a result whose capture goes away is
-  // untied and takes over the capture's dims as its own.
-  SmallVector<Type> resultTypes;
-  SmallVector<Value> resultDims;
-  SmallVector<int64_t> ties;
-  for (auto [i, result] : llvm::enumerate(getResults())) {
-    if (dropResult.test(i))
-      continue;
-    resultTypes.push_back(result.getType());
-    std::optional<unsigned> tie = getTiedResultOperandIndex(i);
-    if (tie && newCaptureIndex[*tie] != TiedOpInterface::kUntied) {
-      ties.push_back(newCaptureIndex[*tie]);
-      continue;
-    }
-    ties.push_back(TiedOpInterface::kUntied);
-    llvm::append_range(resultDims, getResultDynamicDims(i));
-  }
-
-  auto newOp = ScopeOp::create(rewriter, getLoc(), resultTypes, resultDims,
-                               captures, captureDims, ties,
+  ClosureExclusion exclusion = computeClosureExclusion(
+      *this, excludedOperandIndices, excludedResultIndices);
+  auto newOp = ScopeOp::create(rewriter, getLoc(), exclusion.resultTypes,
+                               exclusion.resultDims, exclusion.captures,
+                               exclusion.captureDims, exclusion.ties,
                                getScopeAttrsOrEmpty().getValue());
   newOp->setDiscardableAttrs(getOperation()->getDiscardableAttrDictionary());
-
-  // Move the body over, then drop what it no longer receives or returns.
-  Region &newBody = newOp.getBody();
-  rewriter.eraseBlock(&newBody.front());
-  rewriter.inlineRegionBefore(getBody(), newBody, newBody.end());
-  Block &entry = newBody.front();
-  assert(llvm::all_of(dropCapture.set_bits(),
-                      [&](unsigned i) {
-                        return entry.getArgument(i).use_empty();
-                      }) &&
-         "excluded captures must have no uses in the body");
-  rewriter.modifyOpInPlace(newOp, [&] { entry.eraseArguments(dropCapture); });
-  if (dropResult.any()) {
-    SmallVector<Operation *> returns;
-    newOp.getClosureReturns(returns);
-    for (Operation *ret : returns)
-      rewriter.modifyOpInPlace(ret, [&] { ret->eraseOperands(dropResult); });
-  }
-  return cast<ClosureOpInterface>(newOp.getOperation());
+  auto closure = cast<ClosureOpInterface>(newOp.getOperation());
+  moveClosureBody(rewriter, *this, closure, exclusion);
+  return closure;
 }
 
 ParseResult scopeir::util::parseOptionalDynamicDims(
@@ -268,10 +219,302 @@ void scopeir::util::printShapedTypeList(OpAsmPrinter &p, Operation *op,
   p << ')';
 }
 
+//===----------------------------------------------------------------------===//
+// Shared pieces of closure scope ops
+//===----------------------------------------------------------------------===//
+
+ParseResult
+scopeir::util::parseScopeSignature(OpAsmParser &parser,
+                                   ParsedScopeSignature &signature) {
+  // Explicit captures: `%value as %arg: type{dims}`.
+  auto &captures = signature.captures;
+  if (succeeded(parser.parseOptionalLParen()) &&
+      failed(parser.parseOptionalRParen())) {
+    auto parseCapture = [&]() -> ParseResult {
+      OpAsmParser::UnresolvedOperand capture;
+      OpAsmParser::Argument argument;
+      if (parser.parseOperand(capture) || parser.parseKeyword("as") ||
+          parser.parseArgument(argument) ||
+          parser.parseColonType(argument.type) ||
+          parseOptionalDynamicDims(parser, signature.captureDims))
+        return failure();
+      captures.push_back(capture);
+      signature.captureTypes.push_back(argument.type);
+      signature.arguments.push_back(argument);
+      return success();
+    };
+    if (parser.parseCommaSeparatedList(parseCapture) || parser.parseRParen())
+      return failure();
+  }
+
+  // Results: `%capture` (tied) or `type{dims}` (new).
+  if (failed(parser.parseOptionalArrow()))
+    return success();
+  if (parser.parseLParen())
+    return failure();
+  if (succeeded(parser.parseOptionalRParen()))
+    return success();
+  auto &ties = signature.ties;
+  auto parseResult = [&]() -> ParseResult {
+    OpAsmParser::UnresolvedOperand tiedValue;
+    SMLoc loc = parser.getCurrentLocation();
+    OptionalParseResult tiedResult = parser.parseOptionalOperand(tiedValue);
+    if (tiedResult.has_value()) {
+      if (failed(*tiedResult))
+        return failure();
+      // A value captured more than once names its first capture not yet
+      // tied. Ties to such captures listed out of capture order come back in
+      // capture order: the captures are one value, so only the block
+      // argument a storage hint refers to changes (the generic form keeps it
+      // exactly).
+      auto names = [&](const OpAsmParser::UnresolvedOperand &capture) {
+        return capture.name == tiedValue.name &&
+               capture.number == tiedValue.number;
+      };
+      int64_t index = -1;
+      for (auto [i, capture] : llvm::enumerate(captures)) {
+        if (!names(capture))
+          continue;
+        if (index < 0)
+          index = i;
+        if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
+          index = i;
+          break;
+        }
+      }
+      if (index < 0)
+        return parser.emitError(loc, "tied result '")
+               << tiedValue.name << "' does not name an explicit capture";
+      ties.push_back(index);
+      signature.resultTypes.push_back(signature.captureTypes[index]);
+      return success();
+    }
+    Type type;
+    if (parser.parseType(type) ||
+        parseOptionalDynamicDims(parser, signature.resultDims))
+      return failure();
+    ties.push_back(TiedOpInterface::kUntied);
+    signature.resultTypes.push_back(type);
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(parseResult) || parser.parseRParen())
+    return failure();
+  return success();
+}
+
+FailureOr<std::array<int32_t, 3>>
+scopeir::util::resolveScopeSignature(OpAsmParser &parser,
+                                     const ParsedScopeSignature &signature,
+                                     OperationState &result) {
+  Type indexType = parser.getBuilder().getIndexType();
+  for (auto [capture, type] :
+       llvm::zip_equal(signature.captures, signature.captureTypes))
+    if (parser.resolveOperand(capture, type, result.operands))
+      return failure();
+  if (parser.resolveOperands(signature.captureDims, indexType,
+                             result.operands) ||
+      parser.resolveOperands(signature.resultDims, indexType, result.operands))
+    return failure();
+  result.addTypes(signature.resultTypes);
+  return std::array<int32_t, 3>{
+      static_cast<int32_t>(signature.captures.size()),
+      static_cast<int32_t>(signature.captureDims.size()),
+      static_cast<int32_t>(signature.resultDims.size())};
+}
+
+void scopeir::util::printScopeSignature(OpAsmPrinter &p, Operation *op) {
+  auto closure = cast<ClosureOpInterface>(op);
+  auto tiedOp = cast<TiedOpInterface>(op);
+  auto shapeAware = cast<ShapeAwareOpInterface>(op);
+  OperandRange captures = closure.getClosureOperands();
+  if (!captures.empty()) {
+    p << " (";
+    Block &entry = closure.getClosureBodyRegion().front();
+    unsigned begin = captures.getBeginOperandIndex();
+    for (auto [i, capture] : llvm::enumerate(captures)) {
+      if (i)
+        p << ", ";
+      p.printOperand(capture);
+      p << " as ";
+      if (i < entry.getNumArguments())
+        p.printOperand(entry.getArgument(i));
+      p << ": ";
+      p.printType(capture.getType());
+      printDynamicDims(p, shapeAware.getOperandDynamicDims(begin + i));
+    }
+    p << ')';
+  }
+  if (op->getNumResults() == 0)
+    return;
+  p << " -> (";
+  for (unsigned i = 0, e = op->getNumResults(); i < e; ++i) {
+    if (i)
+      p << ", ";
+    if (Value tied = tiedOp.getTiedResultOperand(i)) {
+      p.printOperand(tied);
+      continue;
+    }
+    p.printType(op->getResult(i).getType());
+    printDynamicDims(p, shapeAware.getResultDynamicDims(i));
+  }
+  p << ')';
+}
+
+ParseResult
+scopeir::util::parseScopeAttrDict(OpAsmParser &parser, OperationState &result,
+                                  ArrayRef<StringRef> inherentNames) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  // The inherent attributes have their own syntax; in the dictionary they
+  // would silently override it (or be dropped when mistyped).
+  for (StringRef name : inherentNames)
+    if (result.attributes.get(name))
+      return parser.emitError(loc, "'")
+             << name << "' is written in " << result.name.getStringRef()
+             << "'s own syntax, not in its attribute dictionary";
+  return success();
+}
+
+LogicalResult scopeir::util::verifyScopeSignature(
+    Operation *op, ValueRange captureDims, ValueRange resultDims,
+    std::optional<size_t> numTieEntries) {
+  auto closure = cast<ClosureOpInterface>(op);
+  auto tiedOp = cast<TiedOpInterface>(op);
+  OperandRange captures = closure.getClosureOperands();
+
+  // Dims: one index per dynamic dimension of each capture.
+  if (failed(verifyDynamicDimCount(op, "captures",
+                                   getNumDynamicDims(captures.getTypes()),
+                                   captureDims)))
+    return failure();
+
+  // Ties: one entry per result, in range, one result per capture, and the
+  // tied result has the capture's type.
+  if (numTieEntries && *numTieEntries != op->getNumResults())
+    return op->emitOpError("expects one tied_operands entry per result (")
+           << op->getNumResults() << ") but has " << *numTieEntries;
+  SmallVector<int64_t> ties = tiedOp.getTiedResultIndices();
+  llvm::SmallDenseMap<int64_t, unsigned> tiedBy;
+  unsigned expectedResultDims = 0;
+  for (auto [i, tie] : llvm::enumerate(ties)) {
+    Type resultType = op->getResult(i).getType();
+    if (tie == TiedOpInterface::kUntied) {
+      expectedResultDims += getNumDynamicDims(resultType);
+      continue;
+    }
+    if (tie < 0 || tie >= static_cast<int64_t>(captures.size()))
+      return op->emitOpError("result #")
+             << i << " is tied to capture #" << tie << " but the scope has "
+             << captures.size() << " captures";
+    auto [it, inserted] = tiedBy.try_emplace(tie, i);
+    if (!inserted)
+      return op->emitOpError("results #")
+             << it->second << " and #" << i << " are both tied to capture #"
+             << tie;
+    Type captureType = captures[tie].getType();
+    if (captureType != resultType)
+      return op->emitOpError("result #")
+             << i << " of type " << resultType << " is tied to capture #"
+             << tie << " of type " << captureType
+             << "; a tied result must have its capture's type";
+  }
+  // Captures and entry block arguments correspond one to one. (Checked here
+  // rather than in verifyRegions so that this message comes before the
+  // generic RegionBranchOpInterface one.)
+  Block &entry = closure.getClosureBodyRegion().front();
+  if (entry.getNumArguments() != captures.size())
+    return op->emitOpError("expects one entry block argument per capture (")
+           << captures.size() << ") but the body has "
+           << entry.getNumArguments();
+  for (auto [i, capture, arg] :
+       llvm::enumerate(captures, entry.getArguments()))
+    if (capture.getType() != arg.getType())
+      return op->emitOpError("capture #")
+             << i << " has type " << capture.getType()
+             << " but its block argument has type " << arg.getType();
+
+  return verifyDynamicDimCount(op, "untied results", expectedResultDims,
+                               resultDims);
+}
+
+ClosureExclusion
+scopeir::util::computeClosureExclusion(Operation *op,
+                                       ArrayRef<unsigned> excludedOperands,
+                                       ArrayRef<unsigned> excludedResults) {
+  auto closure = cast<ClosureOpInterface>(op);
+  auto tiedOp = cast<TiedOpInterface>(op);
+  auto shapeAware = cast<ShapeAwareOpInterface>(op);
+  OperandRange captures = closure.getClosureOperands();
+  ClosureExclusion exclusion;
+  exclusion.droppedCaptures.resize(captures.size());
+  exclusion.droppedResults.resize(op->getNumResults());
+  for (unsigned index : excludedOperands)
+    exclusion.droppedCaptures.set(index);
+  for (unsigned index : excludedResults)
+    exclusion.droppedResults.set(index);
+
+  // Kept captures and their dims; old capture index -> new one (-1: gone).
+  SmallVector<int64_t> newCaptureIndex(captures.size(),
+                                       TiedOpInterface::kUntied);
+  for (auto [i, capture] : llvm::enumerate(captures)) {
+    if (exclusion.droppedCaptures.test(i))
+      continue;
+    newCaptureIndex[i] = exclusion.captures.size();
+    exclusion.captures.push_back(capture);
+    llvm::append_range(
+        exclusion.captureDims,
+        shapeAware.getOperandDynamicDims(captures.getBeginOperandIndex() + i));
+  }
+
+  // Kept results, their ties remapped; a result whose capture goes away is
+  // untied and takes over the capture's dims as its own.
+  for (OpResult result : op->getResults()) {
+    unsigned i = result.getResultNumber();
+    if (exclusion.droppedResults.test(i))
+      continue;
+    exclusion.resultTypes.push_back(result.getType());
+    std::optional<unsigned> tie = tiedOp.getTiedResultOperandIndex(i);
+    if (tie && newCaptureIndex[*tie] != TiedOpInterface::kUntied) {
+      exclusion.ties.push_back(newCaptureIndex[*tie]);
+      continue;
+    }
+    exclusion.ties.push_back(TiedOpInterface::kUntied);
+    llvm::append_range(exclusion.resultDims,
+                       shapeAware.getResultDynamicDims(i));
+  }
+  return exclusion;
+}
+
+void scopeir::util::moveClosureBody(RewriterBase &rewriter,
+                                    ClosureOpInterface from,
+                                    ClosureOpInterface to,
+                                    const ClosureExclusion &exclusion) {
+  // Move the body over, then drop what it no longer receives or returns.
+  Region &newBody = to.getClosureBodyRegion();
+  if (!newBody.empty())
+    rewriter.eraseBlock(&newBody.front());
+  rewriter.inlineRegionBefore(from.getClosureBodyRegion(), newBody,
+                              newBody.end());
+  Block &entry = newBody.front();
+  assert(llvm::all_of(exclusion.droppedCaptures.set_bits(),
+                      [&](unsigned i) {
+                        return entry.getArgument(i).use_empty();
+                      }) &&
+         "excluded captures must have no uses in the body");
+  rewriter.modifyOpInPlace(
+      to, [&] { entry.eraseArguments(exclusion.droppedCaptures); });
+  if (exclusion.droppedResults.none())
+    return;
+  SmallVector<Operation *> returns;
+  to.getClosureReturns(returns);
+  for (Operation *ret : returns)
+    rewriter.modifyOpInPlace(
+        ret, [&] { ret->eraseOperands(exclusion.droppedResults); });
+}
+
 // util.scope [attrs]? (captures)? (-> (results))? region (attributes {...})?
 ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
-  MLIRContext *ctx = parser.getContext();
-  Builder &builder = parser.getBuilder();
   Properties &props = result.getOrAddProperties<Properties>();
 
   // Scope attributes.
@@ -285,115 +528,22 @@ ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
       props.scope_attrs = scopeAttrs;
   }
 
-  // Explicit captures: `%value as %arg: type{dims}`.
-  SmallVector<OpAsmParser::UnresolvedOperand> captures, captureDims;
-  SmallVector<OpAsmParser::Argument> arguments;
-  SmallVector<Type> captureTypes;
-  SmallVector<SMLoc> captureLocs;
-  if (succeeded(parser.parseOptionalLParen()) &&
-      failed(parser.parseOptionalRParen())) {
-    auto parseCapture = [&]() -> ParseResult {
-      OpAsmParser::UnresolvedOperand capture;
-      OpAsmParser::Argument argument;
-      captureLocs.push_back(parser.getCurrentLocation());
-      if (parser.parseOperand(capture) || parser.parseKeyword("as") ||
-          parser.parseArgument(argument) ||
-          parser.parseColonType(argument.type) ||
-          parseOptionalDynamicDims(parser, captureDims))
-        return failure();
-      captures.push_back(capture);
-      captureTypes.push_back(argument.type);
-      arguments.push_back(argument);
-      return success();
-    };
-    if (parser.parseCommaSeparatedList(parseCapture) || parser.parseRParen())
-      return failure();
-  }
-
-  // Results: `%capture` (tied) or `type{dims}` (new).
-  SmallVector<OpAsmParser::UnresolvedOperand> resultDims;
-  SmallVector<Type> resultTypes;
-  SmallVector<int64_t> ties;
-  if (succeeded(parser.parseOptionalArrow())) {
-    if (parser.parseLParen())
-      return failure();
-    if (failed(parser.parseOptionalRParen())) {
-      auto parseResult = [&]() -> ParseResult {
-        OpAsmParser::UnresolvedOperand tiedValue;
-        SMLoc loc = parser.getCurrentLocation();
-        OptionalParseResult tiedResult =
-            parser.parseOptionalOperand(tiedValue);
-        if (tiedResult.has_value()) {
-          if (failed(*tiedResult))
-            return failure();
-          // A value captured more than once names its first capture not yet
-          // tied. Ties to such captures listed out of capture order come
-          // back in capture order: the captures are one value, so only the
-          // block argument a storage hint refers to changes (the generic
-          // form keeps it exactly).
-          auto names = [&](const OpAsmParser::UnresolvedOperand &capture) {
-            return capture.name == tiedValue.name &&
-                   capture.number == tiedValue.number;
-          };
-          int64_t index = -1;
-          for (auto [i, capture] : llvm::enumerate(captures)) {
-            if (!names(capture))
-              continue;
-            if (index < 0)
-              index = i;
-            if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
-              index = i;
-              break;
-            }
-          }
-          if (index < 0)
-            return parser.emitError(loc, "tied result '")
-                   << tiedValue.name << "' does not name an explicit capture";
-          ties.push_back(index);
-          resultTypes.push_back(captureTypes[index]);
-          return success();
-        }
-        Type type;
-        if (parser.parseType(type) ||
-            parseOptionalDynamicDims(parser, resultDims))
-          return failure();
-        ties.push_back(TiedOpInterface::kUntied);
-        resultTypes.push_back(type);
-        return success();
-      };
-      if (parser.parseCommaSeparatedList(parseResult) || parser.parseRParen())
-        return failure();
-    }
-  }
-
+  ParsedScopeSignature signature;
+  if (parseScopeSignature(parser, signature))
+    return failure();
   Region *body = result.addRegion();
-  if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false))
+  if (parser.parseRegion(*body, signature.arguments,
+                         /*enableNameShadowing=*/false) ||
+      parseScopeAttrDict(parser, result, getAttributeNames()))
     return failure();
-  SMLoc attrDictLoc = parser.getCurrentLocation();
-  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+  FailureOr<std::array<int32_t, 3>> segments =
+      resolveScopeSignature(parser, signature, result);
+  if (failed(segments))
     return failure();
-  // The inherent attributes have their own syntax; in the dictionary they
-  // would silently override it (or be dropped when mistyped).
-  for (StringRef name : getAttributeNames())
-    if (result.attributes.get(name))
-      return parser.emitError(attrDictLoc, "'")
-             << name << "' is written in util.scope's own syntax, not in its "
-             << "attribute dictionary";
-
-  Type indexType = builder.getIndexType();
-  for (auto [capture, type, loc] :
-       llvm::zip_equal(captures, captureTypes, captureLocs))
-    if (parser.resolveOperand(capture, type, result.operands))
-      return failure();
-  if (parser.resolveOperands(captureDims, indexType, result.operands) ||
-      parser.resolveOperands(resultDims, indexType, result.operands))
-    return failure();
-  result.addTypes(resultTypes);
-  props.operandSegmentSizes = {static_cast<int32_t>(captures.size()),
-                               static_cast<int32_t>(captureDims.size()),
-                               static_cast<int32_t>(resultDims.size())};
-  if (llvm::any_of(ties, [](int64_t t) { return t >= 0; }))
-    props.tied_operands = DenseI64ArrayAttr::get(ctx, ties);
+  props.operandSegmentSizes = *segments;
+  if (llvm::any_of(signature.ties, [](int64_t t) { return t >= 0; }))
+    props.tied_operands =
+        DenseI64ArrayAttr::get(parser.getContext(), signature.ties);
   return success();
 }
 
@@ -402,36 +552,7 @@ void ScopeOp::print(OpAsmPrinter &p) {
     p << ' ';
     p.printAttribute(attrs);
   }
-  if (!getCaptures().empty()) {
-    p << " (";
-    Block &entry = getEntryBlock();
-    for (auto [i, capture] : llvm::enumerate(getCaptures())) {
-      if (i)
-        p << ", ";
-      p.printOperand(capture);
-      p << " as ";
-      if (i < entry.getNumArguments())
-        p.printOperand(entry.getArgument(i));
-      p << ": ";
-      p.printType(capture.getType());
-      printDynamicDims(p, getCaptureDynamicDims(i));
-    }
-    p << ')';
-  }
-  if (getNumResults() != 0) {
-    p << " -> (";
-    for (unsigned i = 0, e = getNumResults(); i < e; ++i) {
-      if (i)
-        p << ", ";
-      if (Value tied = getTiedResultOperand(i)) {
-        p.printOperand(tied);
-        continue;
-      }
-      p.printType(getResult(i).getType());
-      printDynamicDims(p, getResultDynamicDims(i));
-    }
-    p << ')';
-  }
+  printScopeSignature(p, *this);
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/true);
@@ -446,61 +567,11 @@ LogicalResult ScopeOp::verify() {
   // A value may be captured more than once: replacing one value by another
   // (CSE, folding) can make two captures equal, and verification must not
   // fail after such a rewrite. The canonicalizer merges them.
-
-  // Dims: one index per dynamic dimension of each capture.
-  if (failed(verifyDynamicDimCount(*this, "captures",
-                                   getNumDynamicDims(getCaptures().getTypes()),
-                                   getCaptureDims())))
-    return failure();
-
-  // Ties: one entry per result, in range, one result per capture, and the
-  // tied result has the capture's type.
-  DenseI64ArrayAttr tiesAttr = getTiedOperandsAttr();
-  if (tiesAttr && tiesAttr.size() != getNumResults())
-    return emitOpError("expects one tied_operands entry per result (")
-           << getNumResults() << ") but has " << tiesAttr.size();
-  SmallVector<int64_t> ties = getTiedResultIndices();
-  llvm::SmallDenseMap<int64_t, unsigned> tiedBy;
-  unsigned expectedResultDims = 0;
-  for (auto [i, tie] : llvm::enumerate(ties)) {
-    Type resultType = getResult(i).getType();
-    if (tie == TiedOpInterface::kUntied) {
-      expectedResultDims += getNumDynamicDims(resultType);
-      continue;
-    }
-    if (tie < 0 || tie >= static_cast<int64_t>(getCaptures().size()))
-      return emitOpError("result #")
-             << i << " is tied to capture #" << tie << " but the scope has "
-             << getCaptures().size() << " captures";
-    auto [it, inserted] = tiedBy.try_emplace(tie, i);
-    if (!inserted)
-      return emitOpError("results #")
-             << it->second << " and #" << i << " are both tied to capture #"
-             << tie;
-    Type captureType = getCaptures()[tie].getType();
-    if (captureType != resultType)
-      return emitOpError("result #")
-             << i << " of type " << resultType << " is tied to capture #"
-             << tie << " of type " << captureType
-             << "; a tied result must have its capture's type";
-  }
-  // Captures and entry block arguments correspond one to one. (Checked here
-  // rather than in verifyRegions so that this message comes before the
-  // generic RegionBranchOpInterface one.)
-  Block &entry = getEntryBlock();
-  if (entry.getNumArguments() != getCaptures().size())
-    return emitOpError("expects one entry block argument per capture (")
-           << getCaptures().size() << ") but the body has "
-           << entry.getNumArguments();
-  for (auto [i, capture, arg] :
-       llvm::enumerate(getCaptures(), entry.getArguments()))
-    if (capture.getType() != arg.getType())
-      return emitOpError("capture #")
-             << i << " has type " << capture.getType()
-             << " but its block argument has type " << arg.getType();
-
-  return verifyDynamicDimCount(*this, "untied results", expectedResultDims,
-                               getResultDims());
+  std::optional<size_t> numTieEntries;
+  if (DenseI64ArrayAttr ties = getTiedOperandsAttr())
+    numTieEntries = ties.size();
+  return verifyScopeSignature(*this, getCaptureDims(), getResultDims(),
+                              numTieEntries);
 }
 
 //===----------------------------------------------------------------------===//

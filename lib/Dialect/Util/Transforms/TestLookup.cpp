@@ -1,7 +1,8 @@
 //===- TestLookup.cpp - Report scope attribute lookups ----------*- C++ -*-===//
 //
 // This file implements the util-test-lookup test pass, which reports the
-// results of the zone lookups on ops marked `test.lookup` as remarks.
+// results of the zone and placement lookups on ops marked `test.lookup` as
+// remarks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,11 @@ struct TestLookupPass
       diag << "], innermost: ";
       if (ZoneAttr zone = lookupScopeAttr<ZoneAttr>(op))
         diag << zone.getName();
+      else
+        diag << "none";
+      diag << ", placement: ";
+      if (ScopeAttrInterface placement = lookupPlacement(op))
+        diag << Attribute(placement);
       else
         diag << "none";
     });

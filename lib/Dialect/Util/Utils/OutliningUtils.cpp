@@ -10,6 +10,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace scopeir::util;
@@ -23,6 +24,19 @@ SmallVector<Attribute> scopeir::util::collectScopeAttrsUpTo(Operation *from,
     getScopeAttrsOf(op, attrs);
     llvm::append_range(result, attrs);
   }
+  return result;
+}
+
+SmallVector<Attribute>
+scopeir::util::collectInheritedScopeAttrs(Operation *op) {
+  SmallVector<Attribute> result;
+  llvm::StringSet<> kinds;
+  walkEnclosingScopeAttrs(op, [&](ScopeAttrInterface attr) {
+    if (attr.isInheritedByDispatches() &&
+        kinds.insert(attr.getScopeKind()).second)
+      result.push_back(attr);
+    return false;
+  });
   return result;
 }
 

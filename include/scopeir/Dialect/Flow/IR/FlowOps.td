@@ -42,7 +42,10 @@ def Flow_DispatchRegionOp : Flow_Op<"dispatch.region", [
     `placement` records the placement attribute (an attribute implementing
     util's `ScopeAttrInterface` with `isPlacement()`) of the innermost
     placement scope the region was formed in; absent, the region runs on the
-    default host target. `scope_path` records the scopes the region came from,
+    default host target. `scope_attrs` records the scope attributes of the
+    enclosing scopes that dispatches inherit (`isInheritedByDispatches`, such
+    as `#codegen.strategy`), innermost first and one per kind; outlining puts
+    them on the executable function. `scope_path` records the scopes the region came from,
     outermost first: one entry per scope, its zone name or the printed form of
     its attributes. When the region's ops came from several scopes (fusion
     across stripped zones), `scope_path` is their innermost common scope and
@@ -70,6 +73,7 @@ def Flow_DispatchRegionOp : Flow_Op<"dispatch.region", [
   let arguments = (ins
     Variadic<Index>:$result_dims,
     OptionalAttr<AnyAttr>:$placement,
+    OptionalAttr<ArrayAttr>:$scope_attrs,
     OptionalAttr<StrArrayAttr>:$scope_path,
     OptionalAttr<Flow_ScopePathArrayAttr>:$straddled_paths
   );

@@ -40,7 +40,10 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
        producer and consumer fusion (an elementwise chain becomes one region).
 
     Each region records the innermost placement (`util::lookupPlacement`)
-    of its ops as `placement`, and the path of enclosing scopes as
+    of its ops as `placement`, the scope attributes around them that
+    dispatches inherit (`util::collectInheritedScopeAttrs`: a
+    `#codegen.strategy`, innermost per kind) as `scope_attrs`, and the path
+    of enclosing scopes as
     `scope_path` (or, when `flow-record-scope-paths` ran before zones were
     stripped, the longest common prefix of its ops' recorded paths: their
     innermost common scope; the recorded paths longer than it, the zones
@@ -108,11 +111,14 @@ def OutlineDispatchRegionsPass
       for every op of its functions.
     - The function's arguments are the values the region uses from above, in
       first-use order, except constants (`ConstantLike` ops), which are
-      cloned into the function. Its results are the region's results.
-    - Functions with structurally equal bodies and signatures
-      (`OperationEquivalence`) are deduplicated per module: a second region
-      equal to an earlier one on the same placement dispatches the earlier
-      function. Equal regions on two placements give two functions.
+      cloned into the function. Its results are the region's results. The
+      scope attributes the region inherited (`scope_attrs`, a codegen
+      strategy say) become the function's `util.scope_attrs`.
+    - Functions with structurally equal bodies, signatures and inherited
+      scope attributes (`OperationEquivalence`) are deduplicated per module:
+      a second region equal to an earlier one on the same placement
+      dispatches the earlier function. Equal regions on two placements, or
+      with two strategies, give two functions.
     - The dispatch passes the dynamic dims of its arguments (`tensor.dim`
       above the dispatch) and of its results (the region's result dims) as
       operands.
@@ -196,7 +202,8 @@ def LinkExecutablesPass
     the `flow.executables` unit attribute) into the host module as a private
     function named `<module>_<function>` (made unique if taken), records the
     module's scope attributes (its placement) on the function as
-    `util.scope_attrs`, rewrites each `flow.dispatch` of it into a
+    `util.scope_attrs` (after the function's own, which are inner to them),
+    rewrites each `flow.dispatch` of it into a
     `func.call`, and erases the emptied module.
 
     Why: translation to LLVM IR (and `ExecutionEngine`) silently drops

@@ -14,8 +14,7 @@ include "mlir/Pass/PassBase.td"
 // llvm-cpu
 //===----------------------------------------------------------------------===//
 
-def LLVMCPUTileAndVectorizePass
-    : Pass<"hal-llvm-cpu-tile-and-vectorize", "mlir::func::FuncOp"> {
+def LLVMCPUTileAndVectorizePass : Pass<"hal-llvm-cpu-tile-and-vectorize"> {
   let summary = "Tile linalg ops and vectorize the tiles (llvm-cpu backend)";
   let description = [{
     The tensor-level strategy of the `llvm-cpu` backend. Every linalg op on
@@ -35,6 +34,9 @@ def LLVMCPUTileAndVectorizePass
     body yields a value that depends on no input (`out + c`):
     `linalg::vectorize` in MLIR 22 adds such a value once instead of once
     per reduction iteration.
+
+    The pass anchors on any op (a function, a `codegen.scope.tu`): it only
+    touches the linalg ops nested in it.
 
     Limits: no producer/consumer fusion and no padding; tiles are not
     peeled, so a tile size that does not divide a static dimension yields a

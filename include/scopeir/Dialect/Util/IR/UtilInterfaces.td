@@ -23,7 +23,9 @@ def Util_ScopeAttrInterface : AttrInterface<"ScopeAttrInterface"> {
     attribute class. A *barrier* attribute (a device, an extern kernel) stops
     dispatch region formation from fusing across the scope boundary; a
     non-barrier one (a tracing zone) is transparent to it. A *placement*
-    attribute answers "which device runs the ops in this scope".
+    attribute answers "which device runs the ops in this scope". An
+    attribute *inherited by dispatches* (a codegen strategy) follows the ops
+    of its scope into the dispatches and executables formed from them.
   }];
   let methods = [
     InterfaceMethod<
@@ -39,6 +41,16 @@ def Util_ScopeAttrInterface : AttrInterface<"ScopeAttrInterface"> {
       "Returns true if this attribute places the ops of its scope on a "
       "device (it answers placement queries).",
       "bool", "isPlacement", (ins), [{}],
+      /*defaultImplementation=*/[{ return false; }]>,
+    InterfaceMethod<[{
+        Returns true if the code generated for the ops of a scope carrying
+        this attribute must still see it once those ops have left the scope:
+        dispatch region formation records it on the regions formed inside
+        (innermost per kind) and outlining puts it on their executable
+        functions, where lookups find it (a codegen strategy). Placements
+        travel separately; the default is false (zones, devices).
+      }],
+      "bool", "isInheritedByDispatches", (ins), [{}],
       /*defaultImplementation=*/[{ return false; }]>,
     InterfaceMethod<[{
         Returns a short name for what this attribute says (a zone's name, a
@@ -175,13 +187,16 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
     free.
 
     The body region's entry block arguments are the explicit captures (if
-    any); values defined above may also be used implicitly. Exiting blocks end
-    in a terminator whose operands become the op's results (`isScopeExit`).
+    any); values defined above may also be used implicitly (unless the op is
+    isolated from above). Exiting blocks end in a terminator whose operands
+    become the op's results (`isScopeExit`): `util.return`, or the op's own
+    terminator (`getScopeExitOpName`).
 
     The interface verifies every implementer: its scope attributes implement
     `ScopeAttrInterface` and have distinct kinds; an annotation-like op takes
     no explicit captures; every block of the body ends in a terminator, and
-    every terminator that returns control to the scope is a `util.return`.
+    every terminator that returns control to the scope is the op's exit
+    terminator.
 
     Every scope op is also verified to group payload IR: it may not be nested
     in transform IR (an op implementing the transform dialect's
@@ -227,6 +242,13 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
       "`util-lower-annotations` rewrites into `util.scope`.",
       "bool", "isAnnotationLike", (ins), [{}],
       /*defaultImplementation=*/[{ return false; }]>,
+    InterfaceMethod<[{
+        Returns the name of the terminator that exits the body and hands its
+        operands to the results (`util.return` unless the op has its own,
+        such as `codegen.yield`).
+      }],
+      "::llvm::StringRef", "getScopeExitOpName", (ins), [{}],
+      /*defaultImplementation=*/[{ return "util.return"; }]>,
     InterfaceMethod<[{
         Returns true if a call to a function holding the body can stand for
         this op (`util-outline-scopes`): the op carries nothing a call could

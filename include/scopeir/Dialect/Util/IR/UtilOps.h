@@ -9,6 +9,7 @@
 #define SCOPEIR_DIALECT_UTIL_IR_UTILOPS_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
@@ -18,6 +19,9 @@
 #include "scopeir/Dialect/Util/IR/UtilAttrs.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/BitVector.h"
+
+#include <array>
 
 #define GET_OP_CLASSES
 #include "scopeir/Dialect/Util/IR/UtilOps.h.inc"
@@ -45,6 +49,97 @@ mlir::ParseResult parseShapedTypeList(
     llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &dims);
 void printShapedTypeList(mlir::OpAsmPrinter &p, mlir::Operation *op,
                          mlir::TypeRange types, mlir::ValueRange dims);
+
+//===----------------------------------------------------------------------===//
+// Shared pieces of closure scope ops (util.scope, codegen.scope.tu, ...)
+//===----------------------------------------------------------------------===//
+
+/// The explicit captures and results of a scope op as util.scope writes
+/// them, parsed but not resolved:
+///   `(%value as %arg: type{dims}, ...)`?  `-> (%capture | type{dims}, ...)`?
+struct ParsedScopeSignature {
+  llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> captures;
+  llvm::SmallVector<mlir::Type> captureTypes;
+  llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> captureDims;
+  /// The entry block arguments, one per capture, typed.
+  llvm::SmallVector<mlir::OpAsmParser::Argument> arguments;
+  llvm::SmallVector<mlir::Type> resultTypes;
+  llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> resultDims;
+  /// One entry per result: the capture index it is tied to, or -1.
+  llvm::SmallVector<int64_t> ties;
+};
+
+/// Parses the captures and results of a scope op (each optional). A tied
+/// result names a capture; a value captured more than once names its first
+/// capture not yet tied.
+mlir::ParseResult parseScopeSignature(mlir::OpAsmParser &parser,
+                                      ParsedScopeSignature &signature);
+
+/// Resolves `signature` into `result`: the operands (captures, capture
+/// dims, result dims, in that order) and the result types. Returns the
+/// sizes of the three operand segments.
+mlir::FailureOr<std::array<int32_t, 3>>
+resolveScopeSignature(mlir::OpAsmParser &parser,
+                      const ParsedScopeSignature &signature,
+                      mlir::OperationState &result);
+
+/// Prints the captures and results of `op`, a closure
+/// (`ClosureOpInterface`, `TiedOpInterface`, `ShapeAwareOpInterface`) whose
+/// body's entry block arguments stand for its captures, as
+/// parseScopeSignature reads them; nothing for an empty list.
+void printScopeSignature(mlir::OpAsmPrinter &p, mlir::Operation *op);
+
+/// Parses the trailing `attributes {...}` of a scope op into `result`,
+/// rejecting the op's inherent attributes `inherentNames`: they have their
+/// own syntax, and in the dictionary they would silently override it.
+mlir::ParseResult
+parseScopeAttrDict(mlir::OpAsmParser &parser, mlir::OperationState &result,
+                   llvm::ArrayRef<llvm::StringRef> inherentNames);
+
+/// Verifies what the syntax of a closure scope op cannot say: one dim per
+/// dynamic dimension of each capture (`captureDims`) and untied result
+/// (`resultDims`); one tie entry per result (`numTieEntries`, if the op
+/// stores a tie array), in range, at most one result per capture, and a
+/// tied result of its capture's type; one entry block argument per
+/// capture, of its type.
+mlir::LogicalResult verifyScopeSignature(mlir::Operation *op,
+                                         mlir::ValueRange captureDims,
+                                         mlir::ValueRange resultDims,
+                                         std::optional<size_t> numTieEntries);
+
+/// Adds util's closure canonicalization patterns (captured constants used
+/// implicitly or cloned into an isolated body, unused and duplicate captures
+/// and results dropped, pass-through results forwarded, return-only and
+/// dead closures folded), rooted on the closure op `rootName`.
+void populateClosureCanonicalizationPatterns(mlir::RewritePatternSet &patterns,
+                                             llvm::StringRef rootName);
+
+/// What remains of a closure scope op when some captures and results go
+/// (ClosureOpInterface::cloneReplacementExcludingOperandsAndResults): the
+/// kept captures with their dims, the kept result types, the ties remapped
+/// (a kept result tied to a dropped capture becomes untied and takes that
+/// capture's dims) and the untied results' dims.
+struct ClosureExclusion {
+  llvm::SmallVector<mlir::Value> captures;
+  llvm::SmallVector<mlir::Value> captureDims;
+  llvm::SmallVector<mlir::Type> resultTypes;
+  llvm::SmallVector<mlir::Value> resultDims;
+  llvm::SmallVector<int64_t> ties;
+  llvm::BitVector droppedCaptures;
+  llvm::BitVector droppedResults;
+};
+
+/// Computes the operands of the replacement of `op` (a closure with ties
+/// and dims) without the given closure operands and results (sorted, unique).
+ClosureExclusion computeClosureExclusion(mlir::Operation *op,
+                                         llvm::ArrayRef<unsigned> operands,
+                                         llvm::ArrayRef<unsigned> results);
+
+/// Moves the body of `from` into `to` (whose body is replaced), then drops
+/// the entry block arguments of the excluded captures (which must be unused)
+/// and the operands of the excluded results from every exit.
+void moveClosureBody(mlir::RewriterBase &rewriter, ClosureOpInterface from,
+                     ClosureOpInterface to, const ClosureExclusion &exclusion);
 
 } // namespace scopeir::util
 

@@ -579,8 +579,9 @@ def TestLookupPass : Pass<"util-test-lookup"> {
   let description = [{
     Test pass: for every op carrying the unit attribute `test.lookup`, emits
     a remark with `lookupScopeAttrStack<ZoneAttr>` (zone names, outermost
-    first) and `lookupScopeAttr<ZoneAttr>` (the innermost zone), so tests can
-    check with `--verify-diagnostics` that a transformation keeps lookups
+    first), `lookupScopeAttr<ZoneAttr>` (the innermost zone) and
+    `lookupPlacement` (the innermost placement, printed), so tests can check
+    with `--verify-diagnostics` that a transformation keeps lookups
     unchanged.
   }];
 }

@@ -3,7 +3,8 @@
 // This file declares helpers shared by the passes that move a body into a
 // function of its own (util-outline-scopes, util-extract-scope,
 // flow-outline-dispatch-regions): which values it needs from above, and which
-// scope attributes it loses when it moves out of its enclosing ops.
+// scope attributes it loses when it moves out of its enclosing ops (all of
+// them for a scope, those inherited by dispatches for a dispatch).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,14 @@ namespace scopeir::util {
 /// the ops moved there answer as they did under `from`.
 llvm::SmallVector<mlir::Attribute> collectScopeAttrsUpTo(mlir::Operation *from,
                                                          mlir::Operation *stop);
+
+/// Returns the scope attributes that apply to `op` and that dispatches
+/// inherit (ScopeAttrInterface::isInheritedByDispatches), innermost first
+/// and only the innermost of each kind: what a dispatch region formed
+/// around `op` records, so that its executable function answers lookups of
+/// these kinds as `op` did.
+llvm::SmallVector<mlir::Attribute>
+collectInheritedScopeAttrs(mlir::Operation *op);
 
 /// Returns true if `value` is produced by a constant-like op that can be
 /// cloned next to its uses instead of being passed in.

@@ -1,8 +1,8 @@
 //===- ScopeUtils.h - Helpers for scope transformations ---------*- C++ -*-===//
 //
 // This file declares helpers shared by the structural scope passes:
-// rebuilding a scope-like op as `util.scope` and inlining a scope's body into
-// its parent.
+// rebuilding a scope-like op as `util.scope`, inlining a scope's body into
+// its parent, and tying results to captures.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +64,14 @@ void replaceScopeExits(mlir::RewriterBase &rewriter, mlir::Region &body,
 /// block arguments do not match its explicit captures.
 mlir::LogicalResult inlineScope(mlir::RewriterBase &rewriter,
                                 ScopeOpInterface scope);
+
+/// Ties every untied shaped result of `scope` (a closure whose ties index
+/// its closure operands) that every exit produces in place from one capture
+/// (through destination-style ops, tied ops and loops updating their
+/// iter_args in place) when that capture dies at the scope: it is defined in
+/// the scope's block and its only other uses are before the scope. Tied
+/// results give up their own dims. Returns true if a tie was added.
+bool induceTiedResults(ClosureOpInterface scope);
 
 } // namespace scopeir::util
 

@@ -1,0 +1,139 @@
+//===- Passes.td - codegen dialect passes ------------------*- tablegen -*-===//
+//
+// Forming tu scopes around root ops, running their strategies, and removing
+// them after bufferization.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_DIALECT_CODEGEN_TRANSFORMS_PASSES_TD
+#define SCOPEIR_DIALECT_CODEGEN_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def FormTUScopesPass : Pass<"codegen-form-tu-scopes"> {
+  let summary = "Wraps each root op and its fused producers in a tu scope";
+  let description = [{
+    Forms a `codegen.scope.tu` around every *root* of the op the pass runs
+    on (a function, typically an executable function of one dispatch), one
+    block at a time, so that each root is compiled by a strategy of its own
+    while the function is bufferized as a whole.
+
+    Roots, in block order (`classifyRoot`): contractions, convolutions,
+    other linalg ops with a reduction loop, other tileable ops that are not
+    elementwise (`other`); then every elementwise linalg op not taken yet
+    starts an *elementwise chain* that grows through single-use elementwise
+    consumers of the same iteration space. A root scope also takes the
+    root's *producers*: `tensor.empty` ops and scalar fills of them, of the
+    same block and used only by the group. Blocks inside existing tu scopes
+    and inside linalg ops are left alone, and so are ops on buffers.
+
+    The scope is isolated from above: every value the group uses from above
+    becomes an explicit capture (with its dynamic dims), except constants,
+    which are cloned into the body. A result that the group computes in
+    place from a capture that dies at the scope is tied to it
+    (`util-induce-tied-operands`' rule). Dynamic dims of untied results are
+    computed above the scope as util's scope passes do
+    (`util::DynamicDimBuilder`); a result whose dims cannot be computed there
+    is an error at its op.
+
+    The strategy of each scope: a `#codegen.strategy` that applies to the
+    root (`util::lookupScopeAttr`: enclosing scopes, or what dispatch
+    formation and outlining recorded on an executable function) and has an
+    entry for its kind (or a default); else the entry of the strategy table
+    `table` (registered by a backend, see `StrategyTable.h`) for the root;
+    else none. A scope without a strategy is still formed: its ops are
+    compiled by what runs on the function after the scopes.
+
+    Limits: the grouping is per block and greedy, like dispatch formation's;
+    consumers of a root other than an elementwise chain of its own are not
+    fused into the root's scope.
+  }];
+  let options = [
+    Option<"table", "table", "std::string", /*default=*/"\"\"",
+           "Registered strategy table giving the default strategy per root "
+           "(empty: none)">,
+  ];
+  let dependentDialects = [
+    "::scopeir::codegen::CodegenDialect",
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def RunScopePipelinesPass : Pass<"codegen-run-scope-pipelines"> {
+  let summary = "Runs each tu scope's own strategy on it";
+  let description = [{
+    Runs the strategy of every `codegen.scope.tu` nested anywhere in the op
+    the pass runs on (inside `scf.for`, inside other scopes: a static nested
+    pass manager would reach only direct children), **innermost first, then
+    in the order of the IR** (a post-order walk), and removes the strategy
+    from each scope it ran, so that a second run changes nothing.
+
+    - `pipeline = "..."`: the text is parsed into an `OpPassManager`
+      anchored on `codegen.scope.tu` and run on the scope
+      (`Pass::runPipeline`).
+    - `strategy = @name(params)`: the `transform.named_sequence` `@name`
+      is looked up in the nearest symbol table around the scope (the
+      module), then in the module of `strategy-library`; the transform
+      interpreter applies it with the scope op as its first argument and the
+      parameters (`!transform.param`, one attribute each) as the following
+      ones.
+
+    A malformed pipeline, an unknown pass, a pass that cannot run on the
+    scope, a missing or malformed named sequence, a wrong number of
+    parameters and a failing pipeline or transform are each an error at
+    the scope, and the pass fails.
+
+    Dialects: every dialect the backends' strategies create is loaded before
+    the pass runs (loading one while passes run on other threads is a data
+    race that release builds of MLIR do not catch). A pipeline whose passes
+    need another dialect that is not loaded yet is an error at the scope,
+    unless the context runs single-threaded (`--mlir-disable-threading`),
+    where it is loaded.
+
+    A named sequence must change nothing outside the scope it is given (the
+    pass keeps pointers to the other scopes); pass pipelines cannot, being
+    anchored on the scope.
+  }];
+  let options = [
+    Option<"strategyLibrary", "strategy-library", "std::string",
+           /*default=*/"\"\"",
+           "A file of transform named sequences that strategies may name">,
+  ];
+  let dependentDialects = [
+    "::scopeir::codegen::CodegenDialect",
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::transform::TransformDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def InlineScopesPass : Pass<"codegen-inline-scopes"> {
+  let summary = "Inlines every tu scope into its parent";
+  let description = [{
+    Replaces every `codegen.scope.tu` in the op by its body (captures become
+    the captured values, results the yielded ones; a multi-block body
+    becomes blocks of the parent region or an `scf.execute_region`, as
+    `util-strip-scopes` does). A strategy that has not run is dropped with
+    its scope.
+
+    Run it after bufferization and before `buffer-deallocation-pipeline`:
+    once the strategies have run and the function is bufferized, a tu scope
+    has nothing left to say, and without it the deallocation pass sees the
+    ops as if they had never been scoped (see docs/codegen.md).
+  }];
+  let dependentDialects = [
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+#endif // SCOPEIR_DIALECT_CODEGEN_TRANSFORMS_PASSES_TD

@@ -1,0 +1,280 @@
+//===- FormTUScopes.cpp - Wrap root ops in tu scopes ------------*- C++ -*-===//
+//
+// This file implements the codegen-form-tu-scopes pass, which wraps each root
+// op of a function (with its fused producers, or an elementwise chain) in a
+// codegen.scope.tu carrying the root's strategy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Codegen/IR/CodegenOps.h"
+#include "scopeir/Dialect/Codegen/Transforms/Passes.h"
+#include "scopeir/Dialect/Codegen/Transforms/StrategyTable.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+#include "scopeir/Dialect/Util/Utils/DimBuilder.h"
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace scopeir::codegen {
+#define GEN_PASS_DEF_FORMTUSCOPESPASS
+#include "scopeir/Dialect/Codegen/Transforms/Passes.h.inc"
+} // namespace scopeir::codegen
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::codegen;
+
+/// Returns true if `op` is a producer a root scope takes along: a
+/// `tensor.empty`, or a fill of one with a scalar.
+static bool isFusableProducer(Operation *op) {
+  if (isa<tensor::EmptyOp>(op))
+    return true;
+  auto fill = dyn_cast<linalg::FillOp>(op);
+  return fill && fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>() &&
+         !isa<ShapedType>(fill.getInputs()[0].getType());
+}
+
+namespace {
+
+/// Forms the scopes of one block.
+class BlockFormation {
+public:
+  BlockFormation(Block &block, const StrategyTable *table,
+                 util::DimOpIndex &dimIndex)
+      : block(block), table(table), dimIndex(dimIndex) {}
+
+  LogicalResult run();
+
+private:
+  /// Collects the group of `root` (of `kind`) and forms its scope.
+  LogicalResult formGroup(Operation *root, RootKind kind);
+  /// Creates the scope of `ops` (in block order), isolated from above.
+  FailureOr<TUOp> createScope(ArrayRef<Operation *> ops);
+  /// Returns the strategy of the scope formed around `root`.
+  FailureOr<Strategy> getStrategy(Operation *root, RootKind kind);
+
+  Block &block;
+  const StrategyTable *table;
+  util::DimOpIndex &dimIndex;
+  llvm::SmallPtrSet<Operation *, 16> grouped;
+};
+
+} // namespace
+
+LogicalResult BlockFormation::run() {
+  SmallVector<std::pair<Operation *, RootKind>> roots;
+  for (Operation &op : block)
+    if (std::optional<RootKind> kind = classifyRoot(&op))
+      roots.emplace_back(&op, *kind);
+  // Contractions, convolutions, reductions and other roots first, so that
+  // they take their producers (fills) before those could start chains.
+  for (auto [op, kind] : roots)
+    if (kind != RootKind::Elementwise && failed(formGroup(op, kind)))
+      return failure();
+  for (auto [op, kind] : roots)
+    if (kind == RootKind::Elementwise && !grouped.contains(op) &&
+        failed(formGroup(op, kind)))
+      return failure();
+  return success();
+}
+
+LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
+  llvm::SmallPtrSet<Operation *, 8> group;
+  group.insert(root);
+  // An elementwise chain grows through single-use elementwise consumers.
+  if (kind == RootKind::Elementwise) {
+    Operation *tail = root;
+    while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
+      Operation *user = *tail->getResult(0).getUsers().begin();
+      if (user->getBlock() != &block || grouped.contains(user) ||
+          classifyRoot(user) != RootKind::Elementwise)
+        break;
+      group.insert(user);
+      tail = user;
+    }
+  }
+  // Producers whose every use is in the group, transitively.
+  SmallVector<Operation *> worklist(group.begin(), group.end());
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || def->getBlock() != &block || group.contains(def) ||
+          grouped.contains(def) || !isFusableProducer(def))
+        continue;
+      if (!llvm::all_of(def->getUsers(), [&](Operation *user) {
+            return group.contains(block.findAncestorOpInBlock(*user));
+          }))
+        continue;
+      group.insert(def);
+      worklist.push_back(def);
+    }
+  }
+
+  SmallVector<Operation *> ops(group.begin(), group.end());
+  llvm::sort(ops,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  FailureOr<Strategy> strategy = getStrategy(root, kind);
+  if (failed(strategy))
+    return failure();
+  FailureOr<TUOp> scope = createScope(ops);
+  if (failed(scope))
+    return failure();
+  scope->setStrategyInfo(*strategy);
+  grouped.insert(group.begin(), group.end());
+  return success();
+}
+
+FailureOr<Strategy> BlockFormation::getStrategy(Operation *root,
+                                                RootKind kind) {
+  if (auto attr = util::lookupScopeAttr<StrategyAttr>(root)) {
+    Strategy strategy = attr.lookup(kind);
+    if (!strategy.empty())
+      return strategy;
+  }
+  if (!table)
+    return Strategy();
+  return table->getStrategy(root, kind);
+}
+
+FailureOr<TUOp> BlockFormation::createScope(ArrayRef<Operation *> ops) {
+  llvm::SmallPtrSet<Operation *, 8> group(ops.begin(), ops.end());
+  Operation *last = ops.back();
+
+  // Results used outside the group leave the scope. The scope is created
+  // right before `last`: every such use must come after it.
+  SmallVector<Value> escaping;
+  for (Operation *op : ops)
+    for (Value result : op->getResults()) {
+      bool escapes = false;
+      for (Operation *user : result.getUsers()) {
+        Operation *ancestor = block.findAncestorOpInBlock(*user);
+        if (group.contains(ancestor))
+          continue;
+        if (ancestor->isBeforeInBlock(last))
+          return op->emitError("is used before the end of its tu scope");
+        escapes = true;
+      }
+      if (escapes)
+        escaping.push_back(result);
+    }
+
+  // The values the group uses from above become captures, in first-use
+  // order; constants are cloned into the body instead.
+  llvm::SetVector<Value> captures, constants;
+  for (Operation *op : ops)
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        // Defined by a group op or in its regions (results, block
+        // arguments of nested blocks): inside.
+        Operation *def =
+            isa<BlockArgument>(operand)
+                ? cast<BlockArgument>(operand).getOwner()->getParentOp()
+                : operand.getDefiningOp();
+        Operation *ancestor = def ? block.findAncestorOpInBlock(*def) : nullptr;
+        if (ancestor && group.contains(ancestor))
+          continue;
+        if (util::isClonableConstant(operand))
+          constants.insert(operand);
+        else
+          captures.insert(operand);
+      }
+    });
+
+  // Dims above the scope, which is created right before `last`.
+  util::DynamicDimBuilder dimBuilder(last, group, /*allowCreate=*/true,
+                                     dimIndex);
+  SmallVector<Value> captureDims, resultDims;
+  auto appendDims = [&](Value value, SmallVectorImpl<Value> &dims,
+                        Operation *at) -> LogicalResult {
+    FailureOr<SmallVector<Value>> valueDims = dimBuilder.getDynamicDims(value);
+    if (failed(valueDims)) {
+      dimBuilder.eraseUnusedOps();
+      return at->emitError("cannot compute the dynamic dims of this value "
+                           "above its tu scope");
+    }
+    llvm::append_range(dims, *valueDims);
+    return success();
+  };
+  for (Value capture : captures)
+    if (failed(appendDims(capture, captureDims, ops.front())))
+      return failure();
+  for (Value value : escaping)
+    if (failed(appendDims(value, resultDims, value.getDefiningOp())))
+      return failure();
+  OpBuilder builder(last);
+  auto scope = TUOp::create(
+      builder, ops.front()->getLoc(), ValueRange(escaping).getTypes(),
+      resultDims, captures.getArrayRef(), captureDims,
+      SmallVector<int64_t>(escaping.size(), util::TiedOpInterface::kUntied),
+      /*scopeAttrs=*/{});
+  // The temporaries of shape reification use group values: they must be
+  // gone before the group moves into the scope.
+  dimBuilder.eraseUnusedOps();
+  Block &body = scope.getEntryBlock();
+  for (Operation *op : ops)
+    op->moveBefore(&body, body.end());
+  builder.setInsertionPointToEnd(&body);
+  YieldOp::create(builder, scope.getLoc(), escaping);
+  for (auto [value, result] : llvm::zip_equal(escaping, scope.getResults()))
+    value.replaceUsesWithIf(result, [&](OpOperand &use) {
+      return !scope->isAncestor(use.getOwner());
+    });
+  for (auto [i, arg] : llvm::enumerate(body.getArguments()))
+    Value(captures[i]).replaceUsesWithIf(arg, [&](OpOperand &use) {
+      return scope->isProperAncestor(use.getOwner());
+    });
+  builder.setInsertionPointToStart(&body);
+  SmallVector<Value> constantList(constants.begin(), constants.end());
+  SmallVector<Value> clones = util::cloneConstants(builder, constantList);
+  for (auto [i, constant] : llvm::enumerate(constantList)) {
+    Value clone = clones[i];
+    constant.replaceUsesWithIf(clone, [&](OpOperand &use) {
+      return scope->isProperAncestor(use.getOwner()) &&
+             use.getOwner() != clone.getDefiningOp();
+    });
+  }
+
+  // Results updated in place from a capture that dies here are tied to it.
+  util::induceTiedResults(cast<util::ClosureOpInterface>(*scope));
+  return scope;
+}
+
+namespace {
+
+struct FormTUScopesPass
+    : codegen::impl::FormTUScopesPassBase<FormTUScopesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    const StrategyTable *strategyTable = nullptr;
+    if (!table.empty()) {
+      strategyTable = StrategyTableRegistry::global().lookup(table);
+      if (!strategyTable) {
+        getOperation()->emitError("unknown strategy table '")
+            << table << "'; registered: "
+            << StrategyTableRegistry::global().getRegisteredNamesString();
+        return signalPassFailure();
+      }
+    }
+    // Blocks of the op, not inside tu scopes or linalg ops.
+    SmallVector<Block *> blocks;
+    getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op != getOperation() && (isa<TUOp>(op) || isa<linalg::LinalgOp>(op)))
+        return WalkResult::skip();
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          blocks.push_back(&block);
+      return WalkResult::advance();
+    });
+    util::DimOpIndex dimIndex;
+    for (Block *block : blocks)
+      if (failed(BlockFormation(*block, strategyTable, dimIndex).run()))
+        return signalPassFailure();
+  }
+};
+
+} // namespace
