@@ -166,7 +166,9 @@ struct InduceTiedOperandsPass
     // Post-order: an inner scope's new ties extend the chains of the scope
     // around it.
     getOperation()->walk([](ScopeOpInterface scope) {
-      if (tiesIndexClosureOperands(scope))
+      // A tie of a scope with a fixed signature would change the kernel's
+      // signature (an output would become in place).
+      if (tiesIndexClosureOperands(scope) && !scope.hasFixedSignature())
         induceTies(cast<ClosureOpInterface>(scope.getOperation()));
     });
   }
