@@ -1,6 +1,8 @@
 //===- HALAttrs.cpp - hal attributes ----------------------------*- C++ -*-===//
 //
-// This file implements the hal dialect's attributes and the device lookups.
+// This file implements the hal dialect's attributes (devices, extern
+// kernels), the device lookups and the checks of kernel symbols and ABI
+// options.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +11,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -43,6 +46,65 @@ StringRef DeviceTargetAttr::getScopeKind() const { return "device"; }
 bool DeviceTargetAttr::isScopeBarrier() const { return true; }
 bool DeviceTargetAttr::isPlacement() const { return true; }
 StringRef DeviceTargetAttr::getScopeDisplayName() const { return getBackend(); }
+
+//===----------------------------------------------------------------------===//
+// ExternAttr
+//===----------------------------------------------------------------------===//
+
+bool scopeir::hal::isValidKernelSymbol(StringRef symbol) {
+  if (symbol.empty() ||
+      !(llvm::isAlpha(symbol.front()) || symbol.front() == '_'))
+    return false;
+  return llvm::all_of(symbol,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+LogicalResult scopeir::hal::verifyKernelABIOptions(
+    function_ref<InFlightDiagnostic()> emitError, DictionaryAttr abi) {
+  if (!abi)
+    return success();
+  for (NamedAttribute option : abi) {
+    StringRef name = option.getName().getValue();
+    if (name != kKernelStatusOption && name != kKernelContiguousOption)
+      return emitError() << "unknown kernel ABI option '" << name
+                         << "' (known: " << kKernelStatusOption << ", "
+                         << kKernelContiguousOption << ")";
+    if (!isa<BoolAttr>(option.getValue()))
+      return emitError() << "kernel ABI option '" << name
+                         << "' takes a bool, got " << option.getValue();
+  }
+  return success();
+}
+
+bool scopeir::hal::getKernelABIFlag(DictionaryAttr abi, StringRef name,
+                                    bool defaultValue) {
+  if (!abi)
+    return defaultValue;
+  if (auto flag = abi.getAs<BoolAttr>(name))
+    return flag.getValue();
+  return defaultValue;
+}
+
+LogicalResult ExternAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef symbol, DictionaryAttr abi) {
+  if (!isValidKernelSymbol(symbol))
+    return emitError() << "kernel symbol '" << symbol
+                       << "' is not a C identifier";
+  return verifyKernelABIOptions(emitError, abi);
+}
+
+StringRef ExternAttr::getScopeKind() const { return kScopeKind; }
+bool ExternAttr::isScopeBarrier() const { return true; }
+bool ExternAttr::fixesScopeSignature() const { return true; }
+StringRef ExternAttr::getScopeDisplayName() const { return getSymbol(); }
+
+bool ExternAttr::returnsStatus() const {
+  return getKernelABIFlag(getAbi(), kKernelStatusOption, true);
+}
+
+bool ExternAttr::requiresContiguous() const {
+  return getKernelABIFlag(getAbi(), kKernelContiguousOption, false);
+}
 
 //===----------------------------------------------------------------------===//
 // Device lookups

@@ -1,14 +1,19 @@
 //===- HALOps.cpp - hal ops -------------------------------------*- C++ -*-===//
 //
 // This file implements the hal dialect's ops: how hal.device.scope stores
-// its scope attribute (util's ODS base class does the rest).
+// its scope attribute (util's ODS base class does the rest), and the
+// interfaces and verifier of hal.dispatch.extern.
 //
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/HAL/IR/HALOps.h"
 
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace scopeir;
@@ -27,6 +32,191 @@ LogicalResult DeviceScopeOp::setScopeAttributes(ArrayRef<Attribute> attrs) {
   if (attrs.size() != 1 || !isa<DeviceTargetAttr>(attrs.front()))
     return failure();
   setTargetAttr(cast<DeviceTargetAttr>(attrs.front()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DispatchExternOp
+//===----------------------------------------------------------------------===//
+
+// The shared directives of the ODS formats.
+using util::parseShapedTypeList;
+using util::parseTiedShapedResultList;
+using util::printShapedTypeList;
+using util::printTiedShapedResultList;
+
+void DispatchExternOp::build(OpBuilder &builder, OperationState &state,
+                             ExternAttr kernel, TypeRange resultTypes,
+                             ValueRange arguments, ValueRange argumentDims,
+                             ValueRange resultDims,
+                             ArrayRef<int64_t> tiedOperands,
+                             FlatSymbolRefAttr decomposition,
+                             ValueRange decompositionOperands) {
+  state.addOperands(arguments);
+  state.addOperands(argumentDims);
+  state.addOperands(resultDims);
+  state.addOperands(decompositionOperands);
+  state.addTypes(resultTypes);
+  Properties &props = state.getOrAddProperties<Properties>();
+  props.symbol = builder.getStringAttr(kernel.getSymbol());
+  if (DictionaryAttr abi = kernel.getAbi(); abi && !abi.empty())
+    props.abi = abi;
+  if (llvm::any_of(tiedOperands, [](int64_t t) { return t >= 0; }))
+    props.tied_operands = builder.getDenseI64ArrayAttr(tiedOperands);
+  props.decomposition = decomposition;
+  props.operandSegmentSizes = {
+      static_cast<int32_t>(arguments.size()),
+      static_cast<int32_t>(argumentDims.size()),
+      static_cast<int32_t>(resultDims.size()),
+      static_cast<int32_t>(decompositionOperands.size())};
+}
+
+ExternAttr DispatchExternOp::getKernel() {
+  return ExternAttr::get(getContext(), getSymbol(), getAbiAttr());
+}
+
+ValueRange DispatchExternOp::getArgumentDynamicDims(unsigned index) {
+  return util::sliceDynamicDims(getArguments().getTypes(), getArgumentDims(),
+                                index);
+}
+
+OperandRange DispatchExternOp::getTiedOperandsRange() { return getArguments(); }
+
+SmallVector<int64_t> DispatchExternOp::getTiedResultIndices() {
+  if (auto ties = getTiedOperandsAttr())
+    return SmallVector<int64_t>(ties.asArrayRef());
+  return SmallVector<int64_t>(getNumResults(), util::TiedOpInterface::kUntied);
+}
+
+void DispatchExternOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
+  if (llvm::all_of(
+          ties, [](int64_t t) { return t == util::TiedOpInterface::kUntied; }))
+    removeTiedOperandsAttr();
+  else
+    setTiedOperands(ties);
+}
+
+ValueRange DispatchExternOp::getOperandDynamicDims(unsigned operandIndex) {
+  OperandRange arguments = getArguments();
+  if (arguments.empty() || operandIndex < arguments.getBeginOperandIndex() ||
+      operandIndex >= arguments.getBeginOperandIndex() + arguments.size())
+    return {};
+  return getArgumentDynamicDims(operandIndex -
+                                arguments.getBeginOperandIndex());
+}
+
+ValueRange DispatchExternOp::getResultDynamicDims(unsigned resultIndex) {
+  if (std::optional<unsigned> tied = getTiedResultOperandIndex(resultIndex))
+    return getArgumentDynamicDims(*tied);
+  unsigned begin = 0;
+  for (unsigned i = 0; i < resultIndex; ++i)
+    if (!isResultTied(i))
+      begin += util::getNumDynamicDims(getResult(i).getType());
+  unsigned count = util::getNumDynamicDims(getResult(resultIndex).getType());
+  OperandRange dims = getResultDims();
+  if (begin + count > dims.size())
+    return {};
+  return dims.slice(begin, count);
+}
+
+void DispatchExternOp::setAllOperandDynamicDims(ValueRange dims) {
+  getArgumentDimsMutable().assign(dims);
+}
+
+void DispatchExternOp::setAllResultDynamicDims(ValueRange dims) {
+  getResultDimsMutable().assign(dims);
+}
+
+LogicalResult
+DispatchExternOp::reifyResultShapes(OpBuilder &builder,
+                                    ReifiedRankedShapedTypeDims &shapes) {
+  for (OpResult result : getResults()) {
+    auto type = cast<RankedTensorType>(result.getType());
+    ValueRange dims = getResultDynamicDims(result.getResultNumber());
+    SmallVector<OpFoldResult> sizes;
+    unsigned next = 0;
+    for (int64_t size : type.getShape()) {
+      if (!ShapedType::isDynamic(size)) {
+        sizes.push_back(builder.getIndexAttr(size));
+        continue;
+      }
+      if (next >= dims.size())
+        return failure();
+      sizes.push_back(dims[next++]);
+    }
+    shapes.push_back(std::move(sizes));
+  }
+  return success();
+}
+
+LogicalResult DispatchExternOp::verify() {
+  auto emitError = [&]() { return emitOpError(); };
+  if (!isValidKernelSymbol(getSymbol()))
+    return emitOpError("kernel symbol '")
+           << getSymbol() << "' is not a C identifier";
+  if (failed(verifyKernelABIOptions(emitError, getAbiAttr())))
+    return failure();
+  if (failed(util::verifyDynamicDimCount(
+          *this, "arguments",
+          util::getNumDynamicDims(getArguments().getTypes()),
+          getArgumentDims())))
+    return failure();
+
+  // Ties: one entry per result, in range, one result per argument, of the
+  // argument's type (scalars have no storage to update in place).
+  DenseI64ArrayAttr tiesAttr = getTiedOperandsAttr();
+  if (tiesAttr && tiesAttr.size() != getNumResults())
+    return emitOpError("expects one tied_operands entry per result (")
+           << getNumResults() << ") but has " << tiesAttr.size();
+  llvm::SmallDenseMap<int64_t, unsigned> tiedBy;
+  unsigned expectedResultDims = 0;
+  for (auto [i, tie] : llvm::enumerate(getTiedResultIndices())) {
+    Type resultType = getResult(i).getType();
+    if (tie == util::TiedOpInterface::kUntied) {
+      expectedResultDims += util::getNumDynamicDims(resultType);
+      continue;
+    }
+    if (tie < 0 || tie >= static_cast<int64_t>(getArguments().size()))
+      return emitOpError("result #")
+             << i << " is tied to argument #" << tie << " but there are "
+             << getArguments().size() << " arguments";
+    auto [it, inserted] = tiedBy.try_emplace(tie, i);
+    if (!inserted)
+      return emitOpError("results #") << it->second << " and #" << i
+                                      << " are both tied to argument #" << tie;
+    Type argumentType = getArguments()[tie].getType();
+    if (argumentType != resultType)
+      return emitOpError("result #")
+             << i << " of type " << resultType << " is tied to argument #"
+             << tie << " of type " << argumentType
+             << "; a tied result must have its argument's type";
+  }
+  if (failed(util::verifyDynamicDimCount(*this, "untied results",
+                                         expectedResultDims, getResultDims())))
+    return failure();
+  if (!getDecompositionAttr() && !getDecompositionOperands().empty())
+    return emitOpError("has decomposition operands but no decomposition");
+  return success();
+}
+
+LogicalResult
+DispatchExternOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  FlatSymbolRefAttr name = getDecompositionAttr();
+  if (!name)
+    return success();
+  Operation *callee = symbolTable.lookupNearestSymbolFrom(*this, name);
+  auto function = dyn_cast_or_null<FunctionOpInterface>(callee);
+  if (!function)
+    return emitOpError("decomposition ") << name << " is not a function";
+  auto type = dyn_cast<FunctionType>(function.getFunctionType());
+  SmallVector<Type> inputs(getArguments().getTypes());
+  llvm::append_range(inputs, getDecompositionOperands().getTypes());
+  if (!type || TypeRange(type.getInputs()) != TypeRange(inputs) ||
+      TypeRange(type.getResults()) != TypeRange(getResultTypes()))
+    return emitOpError("decomposition ")
+           << name << " has type " << function.getFunctionType()
+           << " but the kernel's arguments and decomposition operands are ("
+           << inputs << ") and its results (" << getResultTypes() << ")";
   return success();
 }
 

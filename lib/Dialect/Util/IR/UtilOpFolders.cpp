@@ -11,12 +11,16 @@
 // for itself (populateClosureCanonicalizationPatterns). None of them inlines
 // a body that still computes something: only a body that merely returns
 // values, or one whose results are unused and that has no side effects, goes
-// away.
+// away. A scope whose attributes fix its signature (an extern kernel's
+// arguments and results) keeps every capture and result: the patterns that
+// drop, merge or inline them leave it alone, while type refinement through
+// `tensor.cast` still applies.
 //
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -29,6 +33,13 @@ using namespace scopeir::util;
 //===----------------------------------------------------------------------===//
 // Closure helpers
 //===----------------------------------------------------------------------===//
+
+/// Returns true if the captures and results of `op` are an interface to keep
+/// (a scope attribute fixes its signature: an extern kernel's arguments).
+static bool hasFixedSignature(ClosureOpInterface op) {
+  auto scope = dyn_cast<ScopeOpInterface>(op.getOperation());
+  return scope && scope.hasFixedSignature();
+}
 
 /// Returns true if closure operand `index` of `op` has a result tied to it.
 static bool isClosureOperandTied(ClosureOpInterface op, unsigned index) {
@@ -126,12 +137,15 @@ struct ClosurePattern : public RewritePattern {
 ///   (%c as %a: i32) { use(%a) }  ->  { use(%c) }
 /// The constant is not cloned into the body: the greedy rewriter hoists
 /// constants to the nearest isolated region, so sinking it never converges.
-/// A tied capture stays (its result is the in-place update of it).
+/// A tied capture stays (its result is the in-place update of it), and so do
+/// the captures of a scope with a fixed signature (a kernel argument).
 struct InlineConstantCaptures : public ClosurePattern<InlineConstantCaptures> {
   using ClosurePattern::ClosurePattern;
 
   LogicalResult rewriteClosure(ClosureOpInterface op,
                                PatternRewriter &rewriter) const {
+    if (hasFixedSignature(op))
+      return failure();
     // In an isolated body the constant must live inside; the folder keeps it
     // there, so cloning it in does converge.
     bool isolated = op->hasTrait<OpTrait::IsIsolatedFromAbove>();
@@ -160,12 +174,14 @@ struct InlineConstantCaptures : public ClosurePattern<InlineConstantCaptures> {
 
 /// Drops a capture whose block argument is unused, unless a result is tied
 /// to it (the tie names the storage the result reuses; it goes away with the
-/// result when that is unused).
+/// result when that is unused). Not on a scope with a fixed signature.
 struct DropUnusedCaptures : public ClosurePattern<DropUnusedCaptures> {
   using ClosurePattern::ClosurePattern;
 
   LogicalResult rewriteClosure(ClosureOpInterface op,
                                PatternRewriter &rewriter) const {
+    if (hasFixedSignature(op))
+      return failure();
     SmallVector<unsigned> excluded;
     for (unsigned i = 0, e = op.getClosureOperands().size(); i < e; ++i)
       if (op.getClosureBodyArgument(i).use_empty() &&
@@ -187,6 +203,8 @@ struct MergeDuplicateCaptures : public ClosurePattern<MergeDuplicateCaptures> {
 
   LogicalResult rewriteClosure(ClosureOpInterface op,
                                PatternRewriter &rewriter) const {
+    if (hasFixedSignature(op))
+      return failure();
     OperandRange captures = op.getClosureOperands();
     llvm::SmallDenseMap<Value, unsigned> kept;
     for (auto [i, capture] : llvm::enumerate(captures)) {
@@ -215,12 +233,15 @@ struct MergeDuplicateCaptures : public ClosurePattern<MergeDuplicateCaptures> {
 // Closure result patterns
 //===----------------------------------------------------------------------===//
 
-/// Drops results without uses (with their dims and ties).
+/// Drops results without uses (with their dims and ties), except on a scope
+/// with a fixed signature (a kernel writes every one of its outputs).
 struct DropUnusedResults : public ClosurePattern<DropUnusedResults> {
   using ClosurePattern::ClosurePattern;
 
   LogicalResult rewriteClosure(ClosureOpInterface op,
                                PatternRewriter &rewriter) const {
+    if (hasFixedSignature(op))
+      return failure();
     SmallVector<unsigned> excluded;
     for (OpResult result : op.getClosureResults())
       if (result.use_empty())
@@ -338,6 +359,205 @@ struct EraseDeadClosure : public ClosurePattern<EraseDeadClosure> {
 };
 
 //===----------------------------------------------------------------------===//
+// Type refinement through tensor.cast
+//===----------------------------------------------------------------------===//
+
+/// Returns true if `refined` says at least as much about the shape as `type`
+/// and differs from it: ranked tensors of one rank, element type and
+/// encoding, where every static size of `type` stays.
+static bool isRefinedTensorType(Type type, Type refined) {
+  return type != refined && tensor::preservesStaticInformation(type, refined);
+}
+
+/// Returns the dims of a value of type `type` (one per dynamic dimension)
+/// that a value of the refined type `refined` still needs: those of the
+/// dimensions that stay dynamic.
+static SmallVector<Value> keepDynamicDims(Type type, Type refined,
+                                          ValueRange dims) {
+  auto shaped = cast<ShapedType>(type);
+  auto refinedShaped = cast<ShapedType>(refined);
+  SmallVector<Value> kept;
+  unsigned next = 0;
+  for (int64_t i = 0, e = shaped.getRank(); i < e; ++i) {
+    if (!shaped.isDynamicDim(i))
+      continue;
+    if (next < dims.size() && refinedShaped.isDynamicDim(i))
+      kept.push_back(dims[next]);
+    ++next;
+  }
+  return kept;
+}
+
+/// Gives `result` of `op` the refined type `refined`: the body's exits cast
+/// what they return to it, and the uses outside go through a cast back to
+/// the old type (which folds away where a use was a cast to `refined`).
+static void refineResultType(ClosureOpInterface op, OpResult result,
+                             Type refined, PatternRewriter &rewriter) {
+  Type old = result.getType();
+  SmallVector<Operation *> returns;
+  op.getClosureReturns(returns);
+  for (Operation *ret : returns) {
+    OpOperand &operand = ret->getOpOperand(result.getResultNumber());
+    rewriter.setInsertionPoint(ret);
+    Value cast = tensor::CastOp::create(rewriter, operand.get().getLoc(),
+                                        refined, operand.get());
+    rewriter.modifyOpInPlace(ret, [&] { operand.set(cast); });
+  }
+  rewriter.modifyOpInPlace(op, [&] { result.setType(refined); });
+  rewriter.setInsertionPointAfter(op);
+  auto back = tensor::CastOp::create(rewriter, result.getLoc(), old, result);
+  rewriter.replaceAllUsesExcept(result, back, back);
+}
+
+/// Folds a cast to a less static type into the capture it feeds:
+///   %d = tensor.cast %s : tensor<4x16xf32> to tensor<?x16xf32>
+///   util.scope (%d as %a: tensor<?x16xf32>{%n}) { use(%a) }
+/// becomes
+///   util.scope (%s as %a: tensor<4x16xf32>) {
+///     %c = tensor.cast %a : tensor<4x16xf32> to tensor<?x16xf32>
+///     use(%c) }
+/// so that the body (through upstream's cast folding into its ops) and
+/// everything outlined from the scope see the static shape. The capture's
+/// dims shrink to the dimensions that stay dynamic; a result tied to the
+/// capture takes the refined type too (its exits cast to it, its uses
+/// outside cast back).
+struct FoldCastIntoCaptures
+    : public OpInterfaceRewritePattern<ClosureOpInterface> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+
+  LogicalResult matchAndRewrite(ClosureOpInterface op,
+                                PatternRewriter &rewriter) const override {
+    OperandRange captures = op.getClosureOperands();
+    // Per capture, the more static value it can take instead (or null).
+    SmallVector<Value> refined(captures.size());
+    bool any = false;
+    for (auto [i, capture] : llvm::enumerate(captures)) {
+      auto castOp = capture.getDefiningOp<tensor::CastOp>();
+      if (castOp && isRefinedTensorType(capture.getType(),
+                                        castOp.getSource().getType())) {
+        refined[i] = castOp.getSource();
+        any = true;
+      }
+    }
+    if (!any)
+      return failure();
+
+    // The new operand dims, read while the operands have their old types.
+    unsigned firstCapture = captures.getBeginOperandIndex();
+    auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op.getOperation());
+    SmallVector<Value> operandDims;
+    if (shapeAware) {
+      for (unsigned k = 0, e = op->getNumOperands(); k < e; ++k) {
+        ValueRange dims = shapeAware.getOperandDynamicDims(k);
+        Value source = k >= firstCapture && k - firstCapture < refined.size()
+                           ? refined[k - firstCapture]
+                           : Value();
+        if (!source)
+          llvm::append_range(operandDims, dims);
+        else
+          llvm::append_range(operandDims,
+                             keepDynamicDims(op->getOperand(k).getType(),
+                                             source.getType(), dims));
+      }
+    }
+
+    auto tiedOp = dyn_cast<TiedOpInterface>(op.getOperation());
+    Block &entry = op.getClosureBodyRegion().front();
+    rewriter.modifyOpInPlace(op, [&] {
+      MutableOperandRange mutableCaptures = op.getClosureOperandsMutable();
+      for (auto [i, source] : llvm::enumerate(refined))
+        if (source)
+          mutableCaptures[i].set(source);
+      if (shapeAware)
+        shapeAware.setAllOperandDynamicDims(operandDims);
+    });
+    for (auto [i, source] : llvm::enumerate(refined)) {
+      if (!source)
+        continue;
+      BlockArgument arg = entry.getArgument(i);
+      Type old = arg.getType();
+      rewriter.modifyOpInPlace(op, [&] { arg.setType(source.getType()); });
+      if (!arg.use_empty()) {
+        rewriter.setInsertionPointToStart(&entry);
+        auto cast = tensor::CastOp::create(rewriter, arg.getLoc(), old, arg);
+        rewriter.replaceAllUsesExcept(arg, cast, cast);
+      }
+      if (Value tied = tiedOp ? tiedOp.getTiedOperandResult(i) : Value())
+        refineResultType(op, cast<OpResult>(tied), source.getType(), rewriter);
+    }
+    return success();
+  }
+};
+
+/// Refines the type of an untied result that a cast in the scope's block
+/// makes more static:
+///   %r = util.scope ... -> (tensor<?x32xf32>{%n}) { util.return %v }
+///   %s = tensor.cast %r : tensor<?x32xf32> to tensor<4x32xf32>
+/// becomes
+///   %r = util.scope ... -> (tensor<4x32xf32>) {
+///     %c = tensor.cast %v : tensor<?x32xf32> to tensor<4x32xf32>
+///     util.return %c }
+/// with other uses of the result going through a cast back. The cast
+/// asserts the shape after the scope in the same block, so asserting it at
+/// the scope's exits changes nothing. The result's dims shrink to the
+/// dimensions that stay dynamic. Tied results keep their capture's type.
+struct FoldResultCastIntoClosure
+    : public OpInterfaceRewritePattern<ClosureOpInterface> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+
+  LogicalResult matchAndRewrite(ClosureOpInterface op,
+                                PatternRewriter &rewriter) const override {
+    auto tiedOp = dyn_cast<TiedOpInterface>(op.getOperation());
+    // Per result, the type of its first refining cast in block order (or
+    // null).
+    SmallVector<Type> refined(op->getNumResults());
+    bool any = false;
+    for (OpResult result : op.getClosureResults()) {
+      if (tiedOp && tiedOp.isResultTied(result.getResultNumber()))
+        continue;
+      tensor::CastOp first;
+      for (Operation *user : result.getUsers()) {
+        auto castOp = dyn_cast<tensor::CastOp>(user);
+        if (!castOp || castOp->getBlock() != op->getBlock() ||
+            !isRefinedTensorType(result.getType(), castOp.getType()))
+          continue;
+        if (!first || castOp->isBeforeInBlock(first))
+          first = castOp;
+      }
+      if (first) {
+        refined[result.getResultNumber()] = first.getType();
+        any = true;
+      }
+    }
+    if (!any)
+      return failure();
+
+    auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op.getOperation());
+    if (shapeAware) {
+      // Untied results carry their own dims, in result order.
+      SmallVector<Value> resultDims;
+      for (OpResult result : op->getResults()) {
+        unsigned index = result.getResultNumber();
+        if (tiedOp && tiedOp.isResultTied(index))
+          continue;
+        ValueRange dims = shapeAware.getResultDynamicDims(index);
+        if (!refined[index])
+          llvm::append_range(resultDims, dims);
+        else
+          llvm::append_range(resultDims, keepDynamicDims(result.getType(),
+                                                         refined[index], dims));
+      }
+      rewriter.modifyOpInPlace(
+          op, [&] { shapeAware.setAllResultDynamicDims(resultDims); });
+    }
+    for (auto [index, type] : llvm::enumerate(refined))
+      if (type)
+        refineResultType(op, op->getResult(index), type, rewriter);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Dims
 //===----------------------------------------------------------------------===//
 
@@ -412,6 +632,7 @@ void scopeir::util::populateClosureCanonicalizationPatterns(
 void ScopeOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                           MLIRContext *context) {
   populateClosureCanonicalizationPatterns(results, getOperationName());
-  // Registered once, here, for every shape-aware op.
-  results.add<FoldDimOfShapeAwareValue>(context);
+  // Registered once, here, for every closure and shape-aware op.
+  results.add<FoldCastIntoCaptures, FoldResultCastIntoClosure,
+              FoldDimOfShapeAwareValue>(context);
 }

@@ -219,6 +219,81 @@ void scopeir::util::printShapedTypeList(OpAsmPrinter &p, Operation *op,
   p << ')';
 }
 
+ParseResult scopeir::util::parseTiedShapedResultList(
+    OpAsmParser &parser, ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+    ArrayRef<Type> operandTypes, SmallVectorImpl<Type> &resultTypes,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &resultDims,
+    DenseI64ArrayAttr &tiedOperands) {
+  SmallVector<int64_t> ties;
+  auto parseResult = [&]() -> ParseResult {
+    OpAsmParser::UnresolvedOperand tiedValue;
+    SMLoc loc = parser.getCurrentLocation();
+    OptionalParseResult tiedResult = parser.parseOptionalOperand(tiedValue);
+    if (tiedResult.has_value()) {
+      if (failed(*tiedResult))
+        return failure();
+      int64_t index = -1;
+      for (auto [i, operand] : llvm::enumerate(operands)) {
+        if (operand.name != tiedValue.name ||
+            operand.number != tiedValue.number)
+          continue;
+        if (index < 0)
+          index = i;
+        if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
+          index = i;
+          break;
+        }
+      }
+      if (index < 0)
+        return parser.emitError(loc, "tied result '")
+               << tiedValue.name << "' does not name an operand";
+      ties.push_back(index);
+      resultTypes.push_back(operandTypes[index]);
+      return success();
+    }
+    Type type;
+    if (parser.parseType(type) || parseOptionalDynamicDims(parser, resultDims))
+      return failure();
+    ties.push_back(TiedOpInterface::kUntied);
+    resultTypes.push_back(type);
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                     parseResult))
+    return failure();
+  if (llvm::any_of(ties, [](int64_t t) { return t >= 0; }))
+    tiedOperands = DenseI64ArrayAttr::get(parser.getContext(), ties);
+  return success();
+}
+
+void scopeir::util::printTiedShapedResultList(OpAsmPrinter &p, Operation *op,
+                                              ValueRange operands,
+                                              TypeRange operandTypes,
+                                              TypeRange resultTypes,
+                                              ValueRange resultDims,
+                                              DenseI64ArrayAttr tiedOperands) {
+  p << '(';
+  unsigned nextDim = 0;
+  for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
+    if (i)
+      p << ", ";
+    int64_t tie = tiedOperands && i < tiedOperands.size()
+                      ? tiedOperands[i]
+                      : TiedOpInterface::kUntied;
+    if (tie >= 0 && tie < static_cast<int64_t>(operands.size())) {
+      p.printOperand(operands[tie]);
+      continue;
+    }
+    p.printType(resultTypes[i]);
+    unsigned count = getNumDynamicDims(resultTypes[i]);
+    if (nextDim + count <= resultDims.size())
+      printDynamicDims(p, resultDims.slice(nextDim, count));
+    nextDim += count;
+  }
+  p << ')';
+}
+
+
 //===----------------------------------------------------------------------===//
 // Shared pieces of closure scope ops
 //===----------------------------------------------------------------------===//

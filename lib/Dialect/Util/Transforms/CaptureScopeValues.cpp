@@ -84,10 +84,12 @@ struct CaptureScopeValuesPass
   void runOnOperation() override {
     // Outermost first: an inner scope then captures the outer scope's block
     // arguments and reuses their dims. Only closures have explicit captures
-    // (annotations take implicit ones only).
+    // (annotations take implicit ones only). A scope whose captures are a
+    // kernel's arguments (a fixed signature) keeps them as they are.
     SmallVector<ScopeOpInterface> scopes;
     getOperation()->walk<WalkOrder::PreOrder>([&](ScopeOpInterface scope) {
-      if (isa<ClosureOpInterface>(scope.getOperation()))
+      if (isa<ClosureOpInterface>(scope.getOperation()) &&
+          !scope.hasFixedSignature())
         scopes.push_back(scope);
     });
     IRRewriter rewriter(&getContext());

@@ -9,12 +9,32 @@
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 
 #define GET_ATTRDEF_CLASSES
 #include "scopeir/Dialect/HAL/IR/HALAttrs.h.inc"
 
 namespace scopeir::hal {
+
+/// The ABI options of an extern kernel (`#hal.extern<"symbol", {...}>`,
+/// `hal.dispatch.extern ... {abi = {...}}`): whether it returns a status,
+/// whether it takes dense row-major buffers only.
+inline constexpr llvm::StringLiteral kKernelStatusOption = "status";
+inline constexpr llvm::StringLiteral kKernelContiguousOption = "contiguous";
+
+/// Returns true if `symbol` can name a C function: a C identifier.
+bool isValidKernelSymbol(llvm::StringRef symbol);
+
+/// Checks a dictionary of kernel ABI options: known names, bool values.
+mlir::LogicalResult
+verifyKernelABIOptions(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
+                       mlir::DictionaryAttr abi);
+
+/// Returns the value of the bool ABI option `name` in `abi` (which may be
+/// null), or `defaultValue` when it is not set.
+bool getKernelABIFlag(mlir::DictionaryAttr abi, llvm::StringRef name,
+                      bool defaultValue);
 
 /// Returns the device `op` runs on: the innermost placement that applies to
 /// it (enclosing scopes, functions, modules), if that placement is a

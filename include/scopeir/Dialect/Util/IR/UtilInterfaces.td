@@ -25,7 +25,9 @@ def Util_ScopeAttrInterface : AttrInterface<"ScopeAttrInterface"> {
     non-barrier one (a tracing zone) is transparent to it. A *placement*
     attribute answers "which device runs the ops in this scope". An
     attribute *inherited by dispatches* (a codegen strategy) follows the ops
-    of its scope into the dispatches and executables formed from them.
+    of its scope into the dispatches and executables formed from them. An
+    attribute that *fixes the signature* (an extern kernel) makes the scope's
+    explicit captures and results an interface that rewrites must keep.
   }];
   let methods = [
     InterfaceMethod<
@@ -60,6 +62,17 @@ def Util_ScopeAttrInterface : AttrInterface<"ScopeAttrInterface"> {
       }],
       "::llvm::StringRef", "getScopeDisplayName", (ins), [{}],
       /*defaultImplementation=*/[{ return {}; }]>,
+    InterfaceMethod<[{
+        Returns true if the explicit captures and results of a scope carrying
+        this attribute are the signature of code outside the IR (an external
+        kernel takes the captures as its arguments and produces the
+        results). Closure optimization then keeps every capture and result
+        in place, whatever their uses (it may still refine their types), and
+        passes that add, drop or tie captures leave the scope alone. False
+        by default.
+      }],
+      "bool", "fixesScopeSignature", (ins), [{}],
+      /*defaultImplementation=*/[{ return false; }]>,
   ];
 }
 
@@ -271,6 +284,12 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
     bool isBarrier() {
       return ::llvm::any_of($_op.getScopeAttributes(),
           [](auto attr) { return attr.isScopeBarrier(); });
+    }
+    /// Returns true if an attribute of this scope fixes its captures and
+    /// results (`ScopeAttrInterface::fixesScopeSignature`).
+    bool hasFixedSignature() {
+      return ::llvm::any_of($_op.getScopeAttributes(),
+          [](auto attr) { return attr.fixesScopeSignature(); });
     }
   }];
   let verify = [{

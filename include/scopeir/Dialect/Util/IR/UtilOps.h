@@ -141,6 +141,29 @@ ClosureExclusion computeClosureExclusion(mlir::Operation *op,
 void moveClosureBody(mlir::RewriterBase &rewriter, ClosureOpInterface from,
                      ClosureOpInterface to, const ClosureExclusion &exclusion);
 
+/// The custom directive
+/// `custom<TiedShapedResultList>(ref($operands), ref(type($operands)),
+/// type($results), $result_dims, $tied_operands)`: a parenthesized list of
+/// results, each either the name of one of `$operands` (the result is tied
+/// to it and has its type and dims) or a type followed by its dims,
+/// `(%t, tensor<?x4xf32>{%d})`. `$result_dims` holds the dims of the untied
+/// results, flattened in order; `$tied_operands` gets one entry per result
+/// (the operand index, or -1), and stays absent when nothing is tied. A
+/// value that is several operands names its first one not yet tied.
+mlir::ParseResult parseTiedShapedResultList(
+    mlir::OpAsmParser &parser,
+    llvm::ArrayRef<mlir::OpAsmParser::UnresolvedOperand> operands,
+    llvm::ArrayRef<mlir::Type> operandTypes,
+    llvm::SmallVectorImpl<mlir::Type> &resultTypes,
+    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &resultDims,
+    mlir::DenseI64ArrayAttr &tiedOperands);
+void printTiedShapedResultList(mlir::OpAsmPrinter &p, mlir::Operation *op,
+                               mlir::ValueRange operands,
+                               mlir::TypeRange operandTypes,
+                               mlir::TypeRange resultTypes,
+                               mlir::ValueRange resultDims,
+                               mlir::DenseI64ArrayAttr tiedOperands);
+
 } // namespace scopeir::util
 
 #endif // SCOPEIR_DIALECT_UTIL_IR_UTILOPS_H

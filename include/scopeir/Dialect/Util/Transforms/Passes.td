@@ -97,7 +97,9 @@ def CaptureScopeValuesPass : Pass<"util-capture-scope-values"> {
     Limits: constants (anything `m_Constant` matches) stay implicit, as the
     canonicalizer would make them implicit again. Annotation-like ops
     (`util.annotate`, `hal.device.scope`) take implicit captures only and
-    are left alone (lower them first). Values of shaped types with unknown
+    are left alone (lower them first), and so are scopes whose signature a
+    scope attribute fixes (`ScopeAttrInterface::fixesScopeSignature`: an
+    extern kernel's captures are its arguments). Values of shaped types with unknown
     dynamic dims that are neither tensors nor memrefs stay implicit, and so
     do dynamically shaped values of a closure that carries no dims (not a
     `ShapeAwareOpInterface`).
@@ -385,7 +387,9 @@ def InduceTiedOperandsPass : Pass<"util-induce-tied-operands"> {
 
     Limits: `scf.if`, `scf.while` and casts end a chain; a result is tied to
     one capture even if several would do; scope ops without ties
-    (annotations) are left alone.
+    (annotations) are left alone, and so are scopes with a fixed signature
+    (`ScopeAttrInterface::fixesScopeSignature`: a tie would turn an extern
+    kernel's output into an in-place update).
   }];
 }
 
