@@ -429,3 +429,25 @@ func.func @reuse_existing_dim(%a: tensor<?x8xf32>, %b: tensor<8x4xf32>, %init: t
   %m = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x4xf32>) outs(%init : tensor<?x4xf32>) -> tensor<?x4xf32>
   return %m, %d : tensor<?x4xf32>, index
 }
+
+// -----
+
+// A codegen.scope.tu is compiled by its own strategy: no region forms in its
+// isolated body (one there could not use %m, computed above it), and the
+// scope itself is not dispatchable.
+// CHECK-LABEL: func.func @no_region_in_tu_scope
+//   CHECK-NOT: flow.dispatch.region
+//       CHECK: codegen.scope.tu
+//  CHECK-NEXT:   linalg.matmul
+//  CHECK-NEXT:   codegen.yield
+//   CHECK-NOT: flow.dispatch.region
+func.func @no_region_in_tu_scope(%a: tensor<?x8xf32>, %b: tensor<8x4xf32>,
+                                 %c: tensor<?x4xf32>, %m: index) -> tensor<?x4xf32> {
+  %r = codegen.scope.tu (%a as %x: tensor<?x8xf32>{%m}, %b as %y: tensor<8x4xf32>,
+                         %c as %z: tensor<?x4xf32>{%m}) -> (%c) {
+    %0 = linalg.matmul ins(%x, %y : tensor<?x8xf32>, tensor<8x4xf32>)
+                       outs(%z : tensor<?x4xf32>) -> tensor<?x4xf32>
+    codegen.yield %0 : tensor<?x4xf32>
+  }
+  return %r : tensor<?x4xf32>
+}

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace scopeir::flow {
 #define GEN_PASS_DEF_FORMDISPATCHREGIONSPASS
@@ -320,10 +321,17 @@ struct FormDispatchRegionsPass
   void runOnOperation() override {
     // Every block that may hold dispatchable ops: bodies of functions,
     // scopes, scf ops, ... but not the payload of a linalg op, nor an
-    // existing dispatch region.
+    // existing dispatch region, nor the body of an isolated op other than a
+    // function or symbol table (a codegen.scope.tu: its ops are compiled by
+    // its own strategy, and a region there could not use the dims computed
+    // above it).
     SmallVector<Block *> blocks;
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (isa<DispatchRegionOp>(op) ||
+      bool isolatedBody = op != getOperation() &&
+                          op->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
+                          !isa<FunctionOpInterface>(op) &&
+                          !op->hasTrait<OpTrait::SymbolTable>();
+      if (isa<DispatchRegionOp>(op) || isolatedBody ||
           (op != getOperation() && isDispatchableOp(op)))
         return WalkResult::skip();
       for (Region &region : op->getRegions())

@@ -19,7 +19,10 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
     blocks, so it never crosses the boundary of any scope: ops of two
     different barrier scopes (devices, extern kernels) never share a region,
     and a region is always formed strictly inside the innermost scope of its
-    ops.
+    ops. The body of an isolated op that is neither a function nor a symbol
+    table (`codegen.scope.tu`) is left alone: its ops are compiled by the
+    scope's own strategy, and a region there could not use values computed
+    above the scope.
 
     Rules, per block:
     1. *Roots*, in block order: linalg contractions (`linalg.matmul`,
