@@ -32,18 +32,23 @@ struct TraceZonesPass
         zones.push_back(scope);
     });
     for (ScopeOpInterface scope : zones)
-      mark(scope);
+      if (failed(mark(scope)))
+        return signalPassFailure();
   }
 
-  void mark(ScopeOpInterface scope) {
+  LogicalResult mark(ScopeOpInterface scope) {
     Region &body = scope.getScopeBody();
     if (body.empty())
-      return;
+      return success();
     MLIRContext *context = &getContext();
     StringAttr category = StringAttr::get(context, "zone");
     StringAttr name = StringAttr::get(
         context,
         scope.getScopeAttrOfKind(ZoneAttr::kScopeKind).getScopeDisplayName());
+    // A trace event names its zone by a C string.
+    if (name.getValue().contains('\0'))
+      return scope.emitError("zone name ")
+             << name << " holds a NUL character and cannot be traced";
     // The zone's path: the scopes around it, then itself.
     SmallVector<Attribute> path(getScopePath(scope).getValue());
     path.push_back(StringAttr::get(context, getScopePathEntry(scope)));
@@ -58,6 +63,7 @@ struct TraceZonesPass
       builder.setInsertionPoint(exit);
       TraceEndOp::create(builder, scope.getLoc(), category, name, args);
     }
+    return success();
   }
 };
 

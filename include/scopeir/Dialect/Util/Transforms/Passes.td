@@ -415,6 +415,8 @@ def TraceZonesPass : Pass<"util-trace-zones"> {
     zones and forming dispatch regions: formation ignores markers (they are
     not dispatchable and use no tensor), so the same regions form with and
     without it. Without tracing zones are stripped unmarked and cost nothing.
+    A zone whose name holds a NUL character is an error at its scope: a
+    trace event's name is a C string.
 
     ```mlir
     %r = util.scope [#util.zone<"bias">] (%t as %a: tensor<4xf32>) -> (%t) {
