@@ -138,7 +138,27 @@ bool hitsKnownUpstreamCrash(StringRef text) {
   }
   // A dense array of `index` elements: the parser asks the element type for a
   // float width and segfaults (FloatType::getWidth on IndexType).
-  return StringRef(compact).contains("array<index");
+  if (StringRef(compact).contains("array<index"))
+    return true;
+  // A linalg op's `dimensions = [...]` / `permutation = [...]` that is not a
+  // plain list of integers: the op's parser stores a null attribute after the
+  // error and segfaults (NamedAttrList::set).
+  for (StringRef key : {"dimensions=", "permutation="}) {
+    StringRef rest = compact;
+    for (size_t at = rest.find(key); at != StringRef::npos;
+         at = rest.find(key)) {
+      rest = rest.drop_front(at + key.size());
+      size_t close = rest.find(']');
+      if (!rest.starts_with("[") || close == StringRef::npos)
+        return true;
+      StringRef list = rest.slice(1, close);
+      if (!llvm::all_of(list, [](char c) {
+            return llvm::isDigit(c) || c == ',' || c == '-';
+          }))
+        return true;
+    }
+  }
+  return false;
 }
 
 /// Returns true if the compile pipeline on `module` would leave invalid IR
