@@ -219,6 +219,49 @@ void scopeir::util::printShapedTypeList(OpAsmPrinter &p, Operation *op,
   p << ')';
 }
 
+/// Parses one entry of a result list: the name of one of `operands` (a
+/// tied result, of that operand's type) or a type followed by its dims. A
+/// value that is several operands names its first one not yet in `ties`.
+/// `operandNoun` names the operands in the diagnostic ("an operand").
+static ParseResult
+parseTiedResultEntry(OpAsmParser &parser,
+                     ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+                     ArrayRef<Type> operandTypes, StringRef operandNoun,
+                     SmallVectorImpl<int64_t> &ties,
+                     SmallVectorImpl<Type> &resultTypes,
+                     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &resultDims) {
+  OpAsmParser::UnresolvedOperand tiedValue;
+  SMLoc loc = parser.getCurrentLocation();
+  OptionalParseResult tiedResult = parser.parseOptionalOperand(tiedValue);
+  if (tiedResult.has_value()) {
+    if (failed(*tiedResult))
+      return failure();
+    int64_t index = -1;
+    for (auto [i, operand] : llvm::enumerate(operands)) {
+      if (operand.name != tiedValue.name || operand.number != tiedValue.number)
+        continue;
+      if (index < 0)
+        index = i;
+      if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
+        index = i;
+        break;
+      }
+    }
+    if (index < 0)
+      return parser.emitError(loc, "tied result '")
+             << tiedValue.name << "' does not name " << operandNoun;
+    ties.push_back(index);
+    resultTypes.push_back(operandTypes[index]);
+    return success();
+  }
+  Type type;
+  if (parser.parseType(type) || parseOptionalDynamicDims(parser, resultDims))
+    return failure();
+  ties.push_back(TiedOpInterface::kUntied);
+  resultTypes.push_back(type);
+  return success();
+}
+
 ParseResult scopeir::util::parseTiedShapedResultList(
     OpAsmParser &parser, ArrayRef<OpAsmParser::UnresolvedOperand> operands,
     ArrayRef<Type> operandTypes, SmallVectorImpl<Type> &resultTypes,
@@ -226,37 +269,8 @@ ParseResult scopeir::util::parseTiedShapedResultList(
     DenseI64ArrayAttr &tiedOperands) {
   SmallVector<int64_t> ties;
   auto parseResult = [&]() -> ParseResult {
-    OpAsmParser::UnresolvedOperand tiedValue;
-    SMLoc loc = parser.getCurrentLocation();
-    OptionalParseResult tiedResult = parser.parseOptionalOperand(tiedValue);
-    if (tiedResult.has_value()) {
-      if (failed(*tiedResult))
-        return failure();
-      int64_t index = -1;
-      for (auto [i, operand] : llvm::enumerate(operands)) {
-        if (operand.name != tiedValue.name ||
-            operand.number != tiedValue.number)
-          continue;
-        if (index < 0)
-          index = i;
-        if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
-          index = i;
-          break;
-        }
-      }
-      if (index < 0)
-        return parser.emitError(loc, "tied result '")
-               << tiedValue.name << "' does not name an operand";
-      ties.push_back(index);
-      resultTypes.push_back(operandTypes[index]);
-      return success();
-    }
-    Type type;
-    if (parser.parseType(type) || parseOptionalDynamicDims(parser, resultDims))
-      return failure();
-    ties.push_back(TiedOpInterface::kUntied);
-    resultTypes.push_back(type);
-    return success();
+    return parseTiedResultEntry(parser, operands, operandTypes, "an operand",
+                                ties, resultTypes, resultDims);
   };
   if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
                                      parseResult))
@@ -330,47 +344,14 @@ scopeir::util::parseScopeSignature(OpAsmParser &parser,
   if (succeeded(parser.parseOptionalRParen()))
     return success();
   auto &ties = signature.ties;
+  // A value captured more than once names its first capture not yet tied.
+  // Ties to such captures listed out of capture order come back in capture
+  // order: the captures are one value, so only the block argument a storage
+  // hint refers to changes (the generic form keeps it exactly).
   auto parseResult = [&]() -> ParseResult {
-    OpAsmParser::UnresolvedOperand tiedValue;
-    SMLoc loc = parser.getCurrentLocation();
-    OptionalParseResult tiedResult = parser.parseOptionalOperand(tiedValue);
-    if (tiedResult.has_value()) {
-      if (failed(*tiedResult))
-        return failure();
-      // A value captured more than once names its first capture not yet
-      // tied. Ties to such captures listed out of capture order come back in
-      // capture order: the captures are one value, so only the block
-      // argument a storage hint refers to changes (the generic form keeps it
-      // exactly).
-      auto names = [&](const OpAsmParser::UnresolvedOperand &capture) {
-        return capture.name == tiedValue.name &&
-               capture.number == tiedValue.number;
-      };
-      int64_t index = -1;
-      for (auto [i, capture] : llvm::enumerate(captures)) {
-        if (!names(capture))
-          continue;
-        if (index < 0)
-          index = i;
-        if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
-          index = i;
-          break;
-        }
-      }
-      if (index < 0)
-        return parser.emitError(loc, "tied result '")
-               << tiedValue.name << "' does not name an explicit capture";
-      ties.push_back(index);
-      signature.resultTypes.push_back(signature.captureTypes[index]);
-      return success();
-    }
-    Type type;
-    if (parser.parseType(type) ||
-        parseOptionalDynamicDims(parser, signature.resultDims))
-      return failure();
-    ties.push_back(TiedOpInterface::kUntied);
-    signature.resultTypes.push_back(type);
-    return success();
+    return parseTiedResultEntry(parser, captures, signature.captureTypes,
+                                "an explicit capture", ties,
+                                signature.resultTypes, signature.resultDims);
   };
   if (parser.parseCommaSeparatedList(parseResult) || parser.parseRParen())
     return failure();
