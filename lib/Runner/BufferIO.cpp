@@ -27,66 +27,56 @@ static Error makeError(const Twine &message) {
   return createStringError(inconvertibleErrorCode(), message);
 }
 
+namespace {
+/// What the formats know of an element type: one row per `ElementType`, in
+/// the enum's order, so that every spelling of a type lives in one place.
+struct ElementTypeInfo {
+  ElementType type;
+  /// The MLIR spelling.
+  StringRef name;
+  /// Bytes of one element in memory (i1: one byte).
+  size_t size;
+  /// The `descr` numpy.save writes (a bf16 array: a 2-byte void).
+  StringRef npyDescr;
+};
+} // namespace
+
+static constexpr ElementTypeInfo kElementTypes[] = {
+    {ElementType::I1, "i1", 1, "|b1"},    {ElementType::I8, "i8", 1, "|i1"},
+    {ElementType::I16, "i16", 2, "<i2"},  {ElementType::I32, "i32", 4, "<i4"},
+    {ElementType::I64, "i64", 8, "<i8"},  {ElementType::F16, "f16", 2, "<f2"},
+    {ElementType::BF16, "bf16", 2, "<V2"}, {ElementType::F32, "f32", 4, "<f4"},
+    {ElementType::F64, "f64", 8, "<f8"},
+};
+
+static const ElementTypeInfo &getElementTypeInfo(ElementType type) {
+  const ElementTypeInfo &info = kElementTypes[static_cast<size_t>(type)];
+  assert(info.type == type && "element type table out of enum order");
+  return info;
+}
+
 size_t scopeir::runner::getElementSize(ElementType type) {
-  switch (type) {
-  case ElementType::I1:
-  case ElementType::I8:
-    return 1;
-  case ElementType::I16:
-  case ElementType::F16:
-  case ElementType::BF16:
-    return 2;
-  case ElementType::I32:
-  case ElementType::F32:
-    return 4;
-  case ElementType::I64:
-  case ElementType::F64:
-    return 8;
-  }
-  llvm_unreachable("unknown element type");
+  return getElementTypeInfo(type).size;
 }
 
 StringRef scopeir::runner::getElementTypeName(ElementType type) {
-  switch (type) {
-  case ElementType::I1:
-    return "i1";
-  case ElementType::I8:
-    return "i8";
-  case ElementType::I16:
-    return "i16";
-  case ElementType::I32:
-    return "i32";
-  case ElementType::I64:
-    return "i64";
-  case ElementType::F16:
-    return "f16";
-  case ElementType::BF16:
-    return "bf16";
-  case ElementType::F32:
-    return "f32";
-  case ElementType::F64:
-    return "f64";
-  }
-  llvm_unreachable("unknown element type");
+  return getElementTypeInfo(type).name;
 }
 
 std::optional<ElementType>
 scopeir::runner::parseElementTypeName(StringRef name) {
-  return StringSwitch<std::optional<ElementType>>(name)
-      .Case("i1", ElementType::I1)
-      .Case("i8", ElementType::I8)
-      .Case("i16", ElementType::I16)
-      .Case("i32", ElementType::I32)
-      .Case("i64", ElementType::I64)
-      .Case("f16", ElementType::F16)
-      .Case("bf16", ElementType::BF16)
-      .Case("f32", ElementType::F32)
-      .Case("f64", ElementType::F64)
-      .Default(std::nullopt);
+  for (const ElementTypeInfo &info : kElementTypes)
+    if (info.name == name)
+      return info.type;
+  return std::nullopt;
 }
 
 StringRef scopeir::runner::getSupportedElementTypeNames() {
-  return "i1, i8, i16, i32, i64, f16, bf16, f32, f64";
+  static const std::string names = llvm::join(
+      llvm::map_range(kElementTypes,
+                      [](const ElementTypeInfo &info) { return info.name; }),
+      ", ");
+  return names;
 }
 
 /// Returns the APFloat semantics of a float element type, or null.
@@ -410,20 +400,12 @@ static std::optional<ElementType> parseNpyDescr(StringRef descr) {
     return std::nullopt;
   char order = descr[0];
   StringRef kind = descr.drop_front();
-  std::optional<ElementType> type =
-      StringSwitch<std::optional<ElementType>>(kind)
-          .Case("b1", ElementType::I1)
-          .Case("i1", ElementType::I8)
-          .Case("i2", ElementType::I16)
-          .Case("i4", ElementType::I32)
-          .Case("i8", ElementType::I64)
-          .Case("f2", ElementType::F16)
-          .Case("f4", ElementType::F32)
-          .Case("f8", ElementType::F64)
-          // numpy.save of an ml_dtypes.bfloat16 array: NumPy has no code
-          // for the type and writes a 2-byte void.
-          .Case("V2", ElementType::BF16)
-          .Default(std::nullopt);
+  // The kinds are those of the table; `V2` is what numpy.save writes for an
+  // ml_dtypes.bfloat16 array (NumPy has no code for the type).
+  std::optional<ElementType> type;
+  for (const ElementTypeInfo &info : kElementTypes)
+    if (info.npyDescr.drop_front() == kind)
+      type = info.type;
   if (!type)
     return std::nullopt;
   bool littleEndianOk = order == '<' || order == '|' || order == '=';
@@ -433,27 +415,7 @@ static std::optional<ElementType> parseNpyDescr(StringRef descr) {
 }
 
 static StringRef getNpyDescr(ElementType type) {
-  switch (type) {
-  case ElementType::I1:
-    return "|b1";
-  case ElementType::I8:
-    return "|i1";
-  case ElementType::I16:
-    return "<i2";
-  case ElementType::I32:
-    return "<i4";
-  case ElementType::I64:
-    return "<i8";
-  case ElementType::F16:
-    return "<f2";
-  case ElementType::BF16:
-    return "<V2";
-  case ElementType::F32:
-    return "<f4";
-  case ElementType::F64:
-    return "<f8";
-  }
-  llvm_unreachable("unknown element type");
+  return getElementTypeInfo(type).npyDescr;
 }
 
 /// Returns the text after `'key':` in a .npy header dict, up to the end.
