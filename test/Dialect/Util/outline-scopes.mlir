@@ -296,3 +296,53 @@ module {
     }
   }
 }
+
+// -----
+
+// Values from above shared by several scopes (an argument, a constant, an
+// explicit capture also used implicitly): each callee gets its own argument
+// or clone, in nested regions of the body too, while the uses outside the
+// scopes and in the other scopes keep the original value.
+// CHECK-LABEL: func.func @shared_from_above
+//  CHECK-SAME: (%[[X:.+]]: i32, %[[N:.+]]: index)
+//       CHECK:   %[[C:.+]] = arith.constant 7 : i32
+//       CHECK:   %[[R0:.+]] = call @shared_from_above_scope_0(%[[X]], %[[N]])
+//       CHECK:   %[[R1:.+]] = call @shared_from_above_scope_1(%[[X]], %[[R0]])
+//       CHECK:   %[[S:.+]] = arith.addi %[[X]], %[[C]] : i32
+//       CHECK:   return %[[R1]], %[[S]]
+//       CHECK: func.func private @shared_from_above_scope_0(%[[A:.+]]: i32, %[[M:.+]]: index) -> i32
+//   CHECK-DAG:   %[[C0:.+]] = arith.constant 0 : index
+//   CHECK-DAG:   %[[C1:.+]] = arith.constant 1 : index
+//   CHECK-DAG:   %[[K:.+]] = arith.constant 7 : i32
+//       CHECK:   %[[L:.+]] = scf.for %{{.+}} = %[[C0]] to %[[M]] step %[[C1]] iter_args(%[[ACC:.+]] = %[[A]]) -> (i32)
+//       CHECK:     %[[T:.+]] = arith.addi %[[ACC]], %[[K]] : i32
+//       CHECK:     %[[U:.+]] = arith.muli %[[T]], %[[A]] : i32
+//       CHECK:     scf.yield %[[U]]
+//       CHECK:   return %[[L]] : i32
+//       CHECK: func.func private @shared_from_above_scope_1(%[[B:.+]]: i32, %[[P:.+]]: i32) -> i32
+//       CHECK:   %[[K1:.+]] = arith.constant 7 : i32
+//       CHECK:   %[[V:.+]] = arith.xori %[[B]], %[[K1]] : i32
+//       CHECK:   %[[W:.+]] = arith.addi %[[V]], %[[P]] : i32
+//       CHECK:   %[[Y:.+]] = arith.muli %[[W]], %[[B]] : i32
+//       CHECK:   return %[[Y]] : i32
+func.func @shared_from_above(%x: i32, %n: index) -> (i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c = arith.constant 7 : i32
+  %r0 = util.scope -> (i32) {
+    %l = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (i32) {
+      %t = arith.addi %acc, %c : i32
+      %u = arith.muli %t, %x : i32
+      scf.yield %u : i32
+    }
+    util.return %l : i32
+  }
+  %r1 = util.scope (%x as %b: i32) -> (i32) {
+    %v = arith.xori %b, %c : i32
+    %w = arith.addi %v, %r0 : i32
+    %y = arith.muli %w, %x : i32
+    util.return %y : i32
+  }
+  %s = arith.addi %x, %c : i32
+  return %r1, %s : i32, i32
+}

@@ -29,6 +29,10 @@ struct InlineScopesPass
     // post-order walk inlines inner scopes first.
     SmallVector<TUOp> scopes;
     getOperation()->walk([&](TUOp scope) { scopes.push_back(scope); });
+    // Nothing to inline: saying so spares the pass manager re-verifying
+    // the unchanged IR.
+    if (scopes.empty())
+      return markAllAnalysesPreserved();
     IRRewriter rewriter(&getContext());
     for (TUOp scope : scopes) {
       rewriter.setInsertionPoint(scope);

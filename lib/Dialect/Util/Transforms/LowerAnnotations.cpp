@@ -93,6 +93,10 @@ struct LowerAnnotationsPass
       if (scope.isAnnotationLike())
         annotations.push_back(scope);
     });
+    // Nothing to lower: saying so spares the pass manager re-verifying the
+    // unchanged IR.
+    if (annotations.empty())
+      return markAllAnalysesPreserved();
 
     IRRewriter rewriter(&getContext());
     DimOpIndex dimIndex;

@@ -516,17 +516,25 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
   calleeBody.takeBody(body);
   Block &calleeEntry = calleeBody.front();
   builder.setInsertionPointToStart(&calleeEntry);
+  //
+  // The values from above are replaced in one walk of the body at the end,
+  // not one use-list walk per value: a value from above (a constant, a
+  // function argument) is often used by every scope of a long function, and
+  // walking its whole use list for each scope made outlining quadratic in
+  // the length of the function. The first replacement recorded for a value
+  // wins, as it would when replacing one value after another.
   IRMapping mapping;
+  DenseMap<Value, Value> fromAbove;
   for (Value value : plan.implicitArgs) {
     BlockArgument arg =
         calleeEntry.addArgument(value.getType(), value.getLoc());
     mapping.map(value, arg);
-    replaceAllUsesInRegionWith(value, arg, calleeBody);
+    fromAbove.try_emplace(value, arg);
   }
   for (Value value : plan.cloned) {
     Operation *clone = builder.clone(*value.getDefiningOp(), mapping);
     mapping.map(value, clone->getResult(0));
-    replaceAllUsesInRegionWith(value, clone->getResult(0), calleeBody);
+    fromAbove.try_emplace(value, clone->getResult(0));
   }
   llvm::BitVector erasedArgs(calleeEntry.getNumArguments());
   for (auto [i, capture] : llvm::enumerate(explicitCaptures)) {
@@ -545,8 +553,13 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
       Operation *cast = builder.clone(*capture.getDefiningOp(), castMapping);
       arg.replaceAllUsesExcept(cast->getResult(0), cast);
     }
-    replaceAllUsesInRegionWith(capture, arg, calleeBody);
+    fromAbove.try_emplace(capture, arg);
   }
+  calleeBody.walk([&](Operation *nested) {
+    for (OpOperand &operand : nested->getOpOperands())
+      if (Value replacement = fromAbove.lookup(operand.get()))
+        operand.set(replacement);
+  });
   calleeEntry.eraseArguments(erasedArgs);
 
   // Returns: only what is returned.
