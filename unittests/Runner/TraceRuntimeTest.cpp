@@ -1,8 +1,9 @@
 //===- TraceRuntimeTest.cpp - Tests of the tracing runtime ------*- C++ -*-===//
 //
 // This file tests the tracing runtime: pairing of events into nested slices,
-// recording from several threads at once, chunk growth, mismatched ends,
-// the zone summary and the JSON string escaping of the writer.
+// recording from several threads at once, chunk growth, reuse and release,
+// mismatched ends, the zone summary and the JSON string escaping of the
+// writer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -111,6 +112,41 @@ TEST_F(TraceRuntimeTest, ThreadsAndChunks) {
   EXPECT_EQ(rows[0].calls, uint64_t(kThreads) * kPairs);
   EXPECT_EQ(rows[1].path, "outer/inner");
   EXPECT_LE(rows[1].totalNanoseconds, rows[0].totalNanoseconds);
+}
+
+/// Records `pairs` begin/end pairs of kOuter on the calling thread.
+static void recordPairs(unsigned pairs) {
+  for (unsigned i = 0; i < pairs; ++i) {
+    scopeir_trace_begin(kOuter);
+    scopeir_trace_end(kOuter);
+  }
+}
+
+TEST_F(TraceRuntimeTest, ResetReusesChunksAndReleaseFreesThem) {
+  // Three chunks, then a reset: the spare chunks after the first are not
+  // read as events.
+  recordPairs(70000);
+  EXPECT_EQ(collectTrace().numEvents, 140000u);
+  resetTrace();
+  recordPairs(3);
+  CollectedTrace afterReset = collectTrace();
+  EXPECT_EQ(afterReset.numEvents, 6u);
+  EXPECT_EQ(afterReset.slices.size(), 3u);
+  // Refilling past the first chunk moves into the spare ones.
+  recordPairs(40000);
+  EXPECT_EQ(collectTrace().numEvents, 80006u);
+
+  releaseTrace();
+  CollectedTrace afterRelease = collectTrace();
+  EXPECT_EQ(afterRelease.numEvents, 0u);
+  EXPECT_EQ(afterRelease.numThreads, 0u);
+  // A thread whose chunks were freed records again.
+  recordPairs(2);
+  CollectedTrace again = collectTrace();
+  EXPECT_EQ(again.numEvents, 4u);
+  ASSERT_EQ(again.slices.size(), 2u);
+  EXPECT_EQ(again.slices[1].zonePath, "outer");
+  EXPECT_EQ(again.numMismatchedEnds, 0u);
 }
 
 TEST_F(TraceRuntimeTest, JSONStrings) {

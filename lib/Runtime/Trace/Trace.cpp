@@ -164,26 +164,27 @@ constexpr uint64_t kEndBit = uint64_t(1) << 63;
 /// events.
 constexpr size_t kChunkEvents = size_t(1) << 16;
 
+/// Allocated with `new Chunk` (default-initialized): the events are written
+/// before they are read, and value-initializing would zero 1 MiB, touching
+/// every page at once in the call that happens to fill the previous chunk.
 struct Chunk {
   Chunk *next = nullptr;
   Event events[kChunkEvents];
 };
 
-/// One thread's events: a list of chunks, the last one being filled.
-struct ThreadLog {
+/// One thread's events: a list of chunks, `tail` being filled. Chunks after
+/// `tail` are spare ones kept by resetTrace() for reuse: memory a thread has
+/// written once costs no page fault when it records again. Each log has a
+/// cache line of its own: every event writes `cursor`, and two threads'
+/// logs allocated side by side would otherwise share a line.
+struct alignas(64) ThreadLog {
   Event *cursor = nullptr;
   Event *limit = nullptr;
   Chunk *head = nullptr;
   Chunk *tail = nullptr;
   unsigned index = 0;
 
-  ~ThreadLog() {
-    for (Chunk *chunk = head; chunk;) {
-      Chunk *next = chunk->next;
-      delete chunk;
-      chunk = next;
-    }
-  }
+  ~ThreadLog() { release(); }
 
   void startChunk(Chunk *chunk) {
     tail = chunk;
@@ -191,11 +192,34 @@ struct ThreadLog {
     limit = chunk->events + kChunkEvents;
   }
 
-  /// Appends a fresh chunk (the current one is full).
+  /// Moves to the next chunk (the current one is full, or there is none
+  /// yet): a spare one if there is one, else a fresh one.
   void grow() {
-    auto *chunk = new Chunk();
-    tail->next = chunk;
-    startChunk(chunk);
+    if (!tail) {
+      head = new Chunk;
+      startChunk(head);
+      return;
+    }
+    if (!tail->next)
+      tail->next = new Chunk;
+    startChunk(tail->next);
+  }
+
+  /// Forgets every event, keeping the chunks as spares.
+  void rewind() {
+    if (head)
+      startChunk(head);
+  }
+
+  /// Frees every chunk; the next event allocates a fresh one.
+  void release() {
+    for (Chunk *chunk = head; chunk;) {
+      Chunk *next = chunk->next;
+      delete chunk;
+      chunk = next;
+    }
+    head = tail = nullptr;
+    cursor = limit = nullptr;
   }
 };
 
@@ -219,8 +243,7 @@ thread_local ThreadLog *currentLog = nullptr;
   useTscForEvents.store(getClock().useTsc, std::memory_order_relaxed);
   Registry &registry = getRegistry();
   auto log = std::make_unique<ThreadLog>();
-  log->head = new Chunk();
-  log->startChunk(log->head);
+  log->grow();
   std::lock_guard<std::mutex> lock(registry.mutex);
   log->index = registry.logs.size();
   currentLog = log.get();
@@ -300,8 +323,8 @@ CollectedTrace scopeir::runtime::collectTrace() {
     uint64_t last = 0;
     bool any = false;
     for (Chunk *chunk = log->head; chunk; chunk = chunk->next) {
-      const Event *end =
-          chunk == log->tail ? log->cursor : chunk->events + kChunkEvents;
+      bool isTail = chunk == log->tail;
+      const Event *end = isTail ? log->cursor : chunk->events + kChunkEvents;
       for (const Event *event = chunk->events; event != end; ++event) {
         any = true;
         ++trace.numEvents;
@@ -340,6 +363,9 @@ CollectedTrace scopeir::runtime::collectTrace() {
           ++trace.numMismatchedEnds;
         trace.slices[open.slice].end = time;
       }
+      // Chunks after the tail are spares.
+      if (isTail)
+        break;
     }
     for (const Open &open : stack) {
       trace.slices[open.slice].end = last;
@@ -354,15 +380,15 @@ CollectedTrace scopeir::runtime::collectTrace() {
 void scopeir::runtime::resetTrace() {
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
-  for (const std::unique_ptr<ThreadLog> &log : registry.logs) {
-    for (Chunk *chunk = log->head->next; chunk;) {
-      Chunk *next = chunk->next;
-      delete chunk;
-      chunk = next;
-    }
-    log->head->next = nullptr;
-    log->startChunk(log->head);
-  }
+  for (const std::unique_ptr<ThreadLog> &log : registry.logs)
+    log->rewind();
+}
+
+void scopeir::runtime::releaseTrace() {
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  for (const std::unique_ptr<ThreadLog> &log : registry.logs)
+    log->release();
 }
 
 //===----------------------------------------------------------------------===//
