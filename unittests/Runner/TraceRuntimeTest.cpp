@@ -155,4 +155,37 @@ TEST_F(TraceRuntimeTest, JSONStrings) {
   EXPECT_EQ(out, "\"a\\\"b\\\\c\\nd\\u0001\"");
 }
 
+TEST_F(TraceRuntimeTest, ChromeTraceFields) {
+  // Times from the earliest slice, in microseconds with three decimals;
+  // host tracks first (tid 1), then the recording threads.
+  CollectedTrace trace;
+  Slice slice;
+  slice.site = TraceSite::parse(kDispatch);
+  slice.begin = 1002003000;
+  slice.end = 1012004007;
+  slice.thread = 0;
+  trace.slices.push_back(slice);
+  std::vector<HostSlice> host = {
+      {"compile", "pass", "cse", "", 1000000000, 1002000050}};
+  std::FILE *file = std::tmpfile();
+  ASSERT_TRUE(file);
+  ASSERT_TRUE(writeChromeTrace(file, trace, host, 42));
+  std::rewind(file);
+  std::string text;
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof(buffer), file)) > 0;)
+    text.append(buffer, n);
+  std::fclose(file);
+  EXPECT_NE(text.find("{\"name\":\"cse\",\"cat\":\"pass\",\"ph\":\"X\","
+                      "\"ts\":0.000,\"dur\":2000.050,\"pid\":42,\"tid\":1,"
+                      "\"args\":{}}"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("{\"name\":\"f_0\",\"cat\":\"dispatch\",\"ph\":\"X\","
+                      "\"ts\":2003.000,\"dur\":10001.007,\"pid\":42,"
+                      "\"tid\":2,\"args\":{\"device\":\"llvm-cpu\"}}"),
+            std::string::npos)
+      << text;
+}
+
 } // namespace

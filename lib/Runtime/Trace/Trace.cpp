@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <cinttypes>
 #include <cstdlib>
@@ -530,9 +531,23 @@ static void appendArgs(std::string &out, std::string_view args,
   out += "\"unfinished\":true}";
 }
 
-static std::string formatMicroseconds(uint64_t nanoseconds) {
-  return format("%" PRIu64 ".%03" PRIu64, nanoseconds / 1000,
-                nanoseconds % 1000);
+/// Appends `value` in decimal (std::to_chars: no locale, no format string;
+/// the writer appends several numbers per slice).
+static void appendDecimal(std::string &out, uint64_t value) {
+  char buffer[24];
+  auto [end, error] = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  (void)error;
+  out.append(buffer, end);
+}
+
+/// Appends `nanoseconds` as microseconds with three decimals.
+static void appendMicroseconds(std::string &out, uint64_t nanoseconds) {
+  appendDecimal(out, nanoseconds / 1000);
+  uint64_t fraction = nanoseconds % 1000;
+  out.push_back('.');
+  out.push_back(static_cast<char>('0' + fraction / 100));
+  out.push_back(static_cast<char>('0' + fraction / 10 % 10));
+  out.push_back(static_cast<char>('0' + fraction % 10));
 }
 
 bool scopeir::runtime::writeChromeTrace(
@@ -584,6 +599,8 @@ bool scopeir::runtime::writeChromeTrace(
                    "\"tid\":%u,\"args\":{\"sort_index\":%u}}",
                    pid, tid, sortIndex);
   };
+  // `,"pid":<pid>,"tid":`, the same for every slice.
+  const std::string pidField = format(",\"pid\":%d,\"tid\":", pid);
   auto slice = [&](unsigned tid, std::string_view category,
                    std::string_view name, std::string_view args, uint64_t begin,
                    uint64_t end, bool unfinished) {
@@ -593,10 +610,12 @@ bool scopeir::runtime::writeChromeTrace(
     text += ",\"cat\":";
     appendJSONString(text, category);
     text += ",\"ph\":\"X\",\"ts\":";
-    text += formatMicroseconds(begin - origin);
+    appendMicroseconds(text, begin - origin);
     text += ",\"dur\":";
-    text += formatMicroseconds(end >= begin ? end - begin : 0);
-    text += format(",\"pid\":%d,\"tid\":%u,\"args\":", pid, tid);
+    appendMicroseconds(text, end >= begin ? end - begin : 0);
+    text += pidField;
+    appendDecimal(text, tid);
+    text += ",\"args\":";
     appendArgs(text, args, unfinished);
     text += "}";
   };
