@@ -158,6 +158,13 @@ def TraceDispatchesPass
       `scope-run --dump-dispatches` prints it);
     - `scope`: its `scope_path`; `zones`: its `straddled_paths`, if any.
 
+    Every `hal.dispatch.extern` (an extern kernel call) is wrapped the same
+    way, named after the kernel's symbol, with args `device` (the placement
+    around the call, or `host`), `extern` (the symbol) and `scope` (the path
+    `flow-record-scope-paths` recorded on it, else `[]`); it has no `index`,
+    not being in the dispatch map, and stays where it is, in the zones
+    around it.
+
     **Attribution.** A dispatch belongs to the innermost scope common to its
     ops (`scope_path`). Formation puts a fused dispatch where its last op
     was, which may be inside a zone it straddles (the zone of that op):
