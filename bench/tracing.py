@@ -15,8 +15,18 @@ reports; the table shows the median over rounds, and the ratio is the median
 of the per-round ratios. Tracing is on through `--print-zones` (the events
 are recorded exactly as with `--trace`, without writing a file at exit).
 
+A second table compares the recorder with LLVM's own TimeTraceProfiler
+(llvm/Support/TimeProfiler.h, which writes the same JSON):
+bench/trace-recorders.cpp, built here with the build's C++ compiler against
+libLLVM (llvm-config of the build's LLVM) and the build's
+libScopeirTraceRuntime.a, records `--pairs` begin/end pairs per thread on 1
+and 2 threads with each recorder in turn and prints ns per pair, heap bytes
+per pair and the cost of writing the JSON per pair (medians of `--rounds`),
+and what one reading of each clock costs. `--no-recorders` skips it.
+
 Usage: bench/tracing.py [--build build] [--rounds 5] [--calls 20]
-                        [--iterations 10000]
+                        [--iterations 10000] [--pairs 200000]
+                        [--no-recorders]
 """
 
 import argparse
@@ -75,12 +85,75 @@ def measure(scope_run, args, calls, rounds):
     return plain, traced
 
 
+def read_cmake_cache(build):
+    """Returns the build's CMake cache as a dict of names to values."""
+    cache = {}
+    with open(os.path.join(build, "CMakeCache.txt")) as f:
+        for line in f:
+            match = re.match(r"^([A-Za-z_0-9]+):[A-Z]+=(.*)$", line.strip())
+            if match:
+                cache[match.group(1)] = match.group(2)
+    return cache
+
+
+def build_recorders(build, root, out):
+    """Builds bench/trace-recorders.cpp into `out`."""
+    cache = read_cmake_cache(build)
+    cxx = cache.get("CMAKE_CXX_COMPILER", "clang++")
+    llvm_dir = cache.get("LLVM_DIR", "")
+    # LLVM_DIR is <prefix>/lib/cmake/llvm.
+    llvm_config = os.path.join(os.path.dirname(os.path.dirname(
+        os.path.dirname(llvm_dir))), "bin", "llvm-config")
+
+    def config(*flags):
+        return subprocess.run([llvm_config, *flags], check=True,
+                              capture_output=True, text=True).stdout.split()
+
+    runtime = os.path.join(build, "lib", "Runtime", "Trace",
+                           "libScopeirTraceRuntime.a")
+    command = ([cxx, "-O2"] + config("--cxxflags") +
+               ["-I", os.path.join(root, "include"),
+                os.path.join(root, "bench", "trace-recorders.cpp"), runtime] +
+               config("--ldflags") + config("--libs", "support") +
+               ["-Wl,-rpath," + config("--libdir")[0], "-lpthread",
+                "-o", out])
+    subprocess.run(command, check=True)
+
+
+def compare_recorders(binary, pairs, rounds):
+    """Runs trace-recorders and prints its figures as a table."""
+    out = subprocess.run([binary, "--pairs", str(pairs), "--rounds",
+                          str(rounds), "--threads", "1,2"], check=True,
+                         capture_output=True, text=True).stdout
+    rows, clocks = [], []
+    for line in out.splitlines():
+        fields = line.split()
+        if fields[0] == "clock":
+            clocks.append((fields[1], float(fields[2])))
+        else:
+            rows.append((fields[0], int(fields[1]), *map(float, fields[2:])))
+    base = {threads: ns for name, threads, ns, _, _ in rows
+            if name == "scopeir"}
+    print()
+    print(f"{'recorder':<16} {'threads':>7} {'ns/pair':>9} {'vs scopeir':>10} "
+          f"{'heap B/pair':>11} {'write ns/pair':>13}")
+    for name, threads, ns, heap, write in rows:
+        print(f"{name:<16} {threads:>7} {ns:>9.1f} {ns / base[threads]:>9.2f}x "
+              f"{heap:>11.1f} {write:>13.1f}")
+    print("one clock reading: " + ", ".join(
+        f"{name} {ns:.1f} ns" for name, ns in clocks))
+    print(f"({pairs} pairs per thread; medians of {rounds} rounds; ns/pair "
+          "is the wall time over the pairs of one thread)")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--build", default="build")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--calls", type=int, default=20)
     parser.add_argument("--iterations", type=int, default=10000)
+    parser.add_argument("--pairs", type=int, default=200000)
+    parser.add_argument("--no-recorders", action="store_true")
     args = parser.parse_args()
     scope_run = os.path.join(args.build, "bin", "scope-run")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -111,6 +184,12 @@ def main():
           f"{statistics.median(t / p for p, t in zip(enc_plain, enc_traced)):>7.2f}x")
     print(f"({args.rounds} rounds of {args.calls} calls; medians; the ratio is "
           "the median of the per-round ratios)")
+
+    if not args.no_recorders:
+        with tempfile.TemporaryDirectory() as tmp:
+            binary = os.path.join(tmp, "trace-recorders")
+            build_recorders(args.build, root, binary)
+            compare_recorders(binary, args.pairs, args.rounds)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 # `lit <build>/test` runs both and counts every gtest case individually.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -102,3 +103,8 @@ if config.enable_sanitizers:
     config.environment["UBSAN_OPTIONS"] = (
         "halt_on_error=1:print_stacktrace=1:abort_on_error=1"
     )
+
+# Graphviz's `dot` (scripts/lib.sh installs it): tests that render the
+# dispatch graphs check that Graphviz reads them.
+if shutil.which("dot"):
+    config.available_features.add("graphviz")

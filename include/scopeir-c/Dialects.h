@@ -5,7 +5,7 @@
 |* mlirDialectHandleInsertDialect / mlirDialectHandleLoadDialect:             *|
 |*                                                                            *|
 |*   mlirGetDialectHandle__util__(), mlirGetDialectHandle__hal__(),           *|
-|*   mlirGetDialectHandle__flow__()                                           *|
+|*   mlirGetDialectHandle__flow__(), mlirGetDialectHandle__codegen__()        *|
 |*                                                                            *|
 |* Inserting any of them inserts all of scopeir's dialects with their         *|
 |* interface models (util's bufferization models, the scope attribute models  *|

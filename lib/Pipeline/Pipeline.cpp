@@ -117,6 +117,9 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
       "codegen-inline-scopes",
       "buffer-deallocation-pipeline",
       "hal-run-backend-pipelines{phase=buffer " + host + "}",
+      // Every strategy has run: the transform IR they named (a program's
+      // own named sequences) has no LLVM translation.
+      "codegen-erase-strategy-sequences",
   });
   // Parallel loops (scf.parallel) run on an OpenMP thread pool, or one
   // iteration after the other (convert-scf-to-cf) on one thread.

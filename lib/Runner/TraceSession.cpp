@@ -147,6 +147,9 @@ void TraceSession::instrument(PassManager &pm) {
 
 llvm::Error TraceSession::finish(llvm::raw_ostream &os) {
   runtime::CollectedTrace trace = runtime::collectTrace();
+  // The slices point into the sites, not into the events: the events'
+  // chunks (1 MiB per recording thread at least) can go now.
+  runtime::releaseTrace();
   if (trace.numMismatchedEnds)
     llvm::errs() << "scope-run: warning: the trace has "
                  << trace.numMismatchedEnds

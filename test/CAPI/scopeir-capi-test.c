@@ -18,6 +18,7 @@
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
 #include "mlir-c/Support.h"
 
 #include <stdio.h>
@@ -63,6 +64,7 @@ static int testHandle(MlirDialectHandle handle, const char *name) {
 // CHECK: loaded util
 // CHECK: loaded hal
 // CHECK: loaded flow
+// CHECK: loaded codegen
 
 /* Inserting a handle into a registry registers the dialect without loading
    it: the context then parses util's syntax. */
@@ -185,6 +187,62 @@ static int testModuleAndPasses(void) {
 //       CHECK:   linalg.generic
 //       CHECK:     arith.addf
 
+/* The codegen dialect through its handle, in a context that has upstream's
+   dialects only, and one of its passes through the generated C function:
+   codegen-inline-scopes replaces the tu scope by its body. */
+static const char *kTUModule =
+    "func.func @tu(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %r = codegen.scope.tu (%x as %a: tensor<4xf32>) -> (tensor<4xf32>)\n"
+    "      pipeline = \"canonicalize\" {\n"
+    "    %n = arith.negf %a : tensor<4xf32>\n"
+    "    codegen.yield %n : tensor<4xf32>\n"
+    "  }\n"
+    "  return %r : tensor<4xf32>\n"
+    "}\n";
+
+static int testCodegen(void) {
+  /* Upstream's dialects (func, arith) without scopeir's; the codegen
+     handle brings codegen. */
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirDialectHandleInsertDialect(mlirGetDialectHandle__codegen__(), registry);
+  MlirContext context = mlirContextCreate();
+  mlirContextAppendDialectRegistry(context, registry);
+  mlirDialectRegistryDestroy(registry);
+  mlirContextAttachDiagnosticHandler(context, printDiagnostic, NULL, NULL);
+
+  MlirModule module =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kTUModule));
+  if (mlirModuleIsNull(module))
+    return fail("parse the tu scope");
+  MlirOperation op = mlirModuleGetOperation(module);
+  mlirOperationPrint(op, printToStdout, NULL);
+
+  mlirRegisterCodegenPasses();
+  MlirPassManager pm = mlirPassManagerCreate(context);
+  MlirOpPassManager nested = mlirPassManagerGetNestedUnder(
+      pm, mlirStringRefCreateFromCString("func.func"));
+  mlirOpPassManagerAddOwnedPass(nested, mlirCreateCodegenInlineScopesPass());
+  int ran = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+  mlirPassManagerDestroy(pm);
+  if (ran)
+    mlirOperationPrint(op, printToStdout, NULL);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(context);
+  return ran ? 0 : fail("run codegen-inline-scopes");
+}
+
+// CHECK-LABEL: func.func @tu
+//       CHECK:   codegen.scope.tu (%{{.+}} as %[[A:.+]]: tensor<4xf32>) -> (tensor<4xf32>) pipeline = "canonicalize" {
+//       CHECK:     arith.negf %[[A]]
+//       CHECK:     codegen.yield
+
+// After codegen-inline-scopes:
+// CHECK-LABEL: func.func @tu
+//   CHECK-NOT:   codegen.scope.tu
+//       CHECK:   %[[N:.+]] = arith.negf %{{.+}} : tensor<4xf32>
+//  CHECK-NEXT:   return %[[N]]
+
 int main(void) {
   /* Every handle scopeir-c/Dialects.def lists. */
 #define SCOPEIR_CAPI_DIALECT(Name, Namespace)                                  \
@@ -194,6 +252,8 @@ int main(void) {
   if (testInsertedHandle())
     return 1;
   if (testModuleAndPasses())
+    return 1;
+  if (testCodegen())
     return 1;
   printf("done\n");
   return 0;

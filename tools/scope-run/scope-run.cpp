@@ -152,11 +152,21 @@ static cl::opt<unsigned> benchmark(
              "time and the per-call min/median/max wall time instead of the "
              "results"),
     cl::value_desc("N"), cl::init(0), cl::cat(benchmarkCategory));
-static cl::opt<bool> dumpDispatches(
+enum class DumpDispatches { None, Text, Dot };
+static cl::opt<DumpDispatches> dumpDispatches(
     "dump-dispatches",
     cl::desc("Print each dispatch with its device and the scope path it "
              "came from (implies --dispatch)"),
-    cl::cat(benchmarkCategory));
+    cl::ValueOptional,
+    cl::values(clEnumValN(DumpDispatches::Text, "text",
+                          "one line per dispatch (the default)"),
+               clEnumValN(DumpDispatches::Dot, "dot",
+                          "a Graphviz graph of scopes, dispatches, extern "
+                          "kernels and devices, then exit without running "
+                          "(stdout holds the graph alone)"),
+               // --dump-dispatches without a value.
+               clEnumValN(DumpDispatches::Text, "", "")),
+    cl::init(DumpDispatches::None), cl::cat(benchmarkCategory));
 static cl::opt<std::string> traceFile(
     "trace",
     cl::desc("Trace the compile and the run into FILE.json (Chrome "
@@ -170,14 +180,22 @@ static cl::opt<bool> printZones(
     cl::cat(benchmarkCategory));
 
 namespace {
-/// Prints the dispatches once they are outlined (--dump-dispatches).
+/// Prints the dispatches once they are outlined (--dump-dispatches): as
+/// lines, or as the graph flow-print-dispatch-graph draws.
 struct DispatchDumper : public PassInstrumentation {
+  explicit DispatchDumper(DumpDispatches mode) : mode(mode) {}
   void runAfterPass(Pass *pass, Operation *op) override {
     if (pass->getArgument() != "flow-outline-dispatch-regions")
       return;
-    if (auto module = dyn_cast<ModuleOp>(op))
+    auto module = dyn_cast<ModuleOp>(op);
+    if (!module)
+      return;
+    if (mode == DumpDispatches::Dot)
+      flow::printDispatchGraph(module, llvm::outs());
+    else
       flow::printDispatches(module, llvm::outs());
   }
+  DumpDispatches mode;
 };
 } // namespace
 
@@ -315,7 +333,9 @@ static int runMain() {
   if (entry.isPrivate())
     return fail("function '@" + function + "' is private");
   FunctionType signature = entry.getFunctionType();
-  if (!emitLLVMDialect && !emitLLVM) {
+  // A graph of the dispatches needs the compile only: no inputs, no run.
+  bool graphOnly = dumpDispatches == DumpDispatches::Dot;
+  if (!emitLLVMDialect && !emitLLVM && !graphOnly) {
     if (llvm::Error error = runner::checkSignature(signature, hostInputs))
       return fail("@" + function + ": " + llvm::toString(std::move(error)));
     if (outputs.size() > signature.getNumResults())
@@ -334,7 +354,8 @@ static int runMain() {
   applyDefaultTimingPassManagerCLOptions(pm);
   pipeline::CompileOptions compileOptions;
   compileOptions.hostBackend = hostBackend;
-  compileOptions.granularity = dispatchGranularity || dumpDispatches
+  bool dumping = dumpDispatches != DumpDispatches::None;
+  compileOptions.granularity = dispatchGranularity || dumping
                                    ? pipeline::Granularity::Dispatch
                                    : pipeline::Granularity::Scope;
   unsigned threads = getThreadsOption();
@@ -355,8 +376,8 @@ static int runMain() {
       return 1;
     }
   compileOptions.trace = trace != nullptr;
-  if (dumpDispatches)
-    pm.addInstrumentation(std::make_unique<DispatchDumper>());
+  if (dumping)
+    pm.addInstrumentation(std::make_unique<DispatchDumper>(dumpDispatches));
   if (trace)
     trace->instrument(pm);
   if (failed(pipeline::buildCompilePipeline(pm, compileOptions, llvm::errs())))
@@ -367,6 +388,8 @@ static int runMain() {
     fail("compilation failed");
     return finishTrace(1);
   }
+  if (graphOnly)
+    return finishTrace(0);
   if (emitLLVMDialect) {
     module->print(llvm::outs());
     llvm::outs() << "\n";

@@ -1,8 +1,9 @@
 //===- TraceRuntimeTest.cpp - Tests of the tracing runtime ------*- C++ -*-===//
 //
 // This file tests the tracing runtime: pairing of events into nested slices,
-// recording from several threads at once, chunk growth, mismatched ends,
-// the zone summary and the JSON string escaping of the writer.
+// recording from several threads at once, chunk growth, reuse and release,
+// mismatched ends, the zone summary and the JSON string escaping of the
+// writer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -113,10 +114,78 @@ TEST_F(TraceRuntimeTest, ThreadsAndChunks) {
   EXPECT_LE(rows[1].totalNanoseconds, rows[0].totalNanoseconds);
 }
 
+/// Records `pairs` begin/end pairs of kOuter on the calling thread.
+static void recordPairs(unsigned pairs) {
+  for (unsigned i = 0; i < pairs; ++i) {
+    scopeir_trace_begin(kOuter);
+    scopeir_trace_end(kOuter);
+  }
+}
+
+TEST_F(TraceRuntimeTest, ResetReusesChunksAndReleaseFreesThem) {
+  // Three chunks, then a reset: the spare chunks after the first are not
+  // read as events.
+  recordPairs(70000);
+  EXPECT_EQ(collectTrace().numEvents, 140000u);
+  resetTrace();
+  recordPairs(3);
+  CollectedTrace afterReset = collectTrace();
+  EXPECT_EQ(afterReset.numEvents, 6u);
+  EXPECT_EQ(afterReset.slices.size(), 3u);
+  // Refilling past the first chunk moves into the spare ones.
+  recordPairs(40000);
+  EXPECT_EQ(collectTrace().numEvents, 80006u);
+
+  releaseTrace();
+  CollectedTrace afterRelease = collectTrace();
+  EXPECT_EQ(afterRelease.numEvents, 0u);
+  EXPECT_EQ(afterRelease.numThreads, 0u);
+  // A thread whose chunks were freed records again.
+  recordPairs(2);
+  CollectedTrace again = collectTrace();
+  EXPECT_EQ(again.numEvents, 4u);
+  ASSERT_EQ(again.slices.size(), 2u);
+  EXPECT_EQ(again.slices[1].zonePath, "outer");
+  EXPECT_EQ(again.numMismatchedEnds, 0u);
+}
+
 TEST_F(TraceRuntimeTest, JSONStrings) {
   std::string out;
   appendJSONString(out, "a\"b\\c\nd\x01");
   EXPECT_EQ(out, "\"a\\\"b\\\\c\\nd\\u0001\"");
+}
+
+TEST_F(TraceRuntimeTest, ChromeTraceFields) {
+  // Times from the earliest slice, in microseconds with three decimals;
+  // host tracks first (tid 1), then the recording threads.
+  CollectedTrace trace;
+  Slice slice;
+  slice.site = TraceSite::parse(kDispatch);
+  slice.begin = 1002003000;
+  slice.end = 1012004007;
+  slice.thread = 0;
+  trace.slices.push_back(slice);
+  std::vector<HostSlice> host = {
+      {"compile", "pass", "cse", "", 1000000000, 1002000050}};
+  std::FILE *file = std::tmpfile();
+  ASSERT_TRUE(file);
+  ASSERT_TRUE(writeChromeTrace(file, trace, host, 42));
+  std::rewind(file);
+  std::string text;
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof(buffer), file)) > 0;)
+    text.append(buffer, n);
+  std::fclose(file);
+  EXPECT_NE(text.find("{\"name\":\"cse\",\"cat\":\"pass\",\"ph\":\"X\","
+                      "\"ts\":0.000,\"dur\":2000.050,\"pid\":42,\"tid\":1,"
+                      "\"args\":{}}"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("{\"name\":\"f_0\",\"cat\":\"dispatch\",\"ph\":\"X\","
+                      "\"ts\":2003.000,\"dur\":10001.007,\"pid\":42,"
+                      "\"tid\":2,\"args\":{\"device\":\"llvm-cpu\"}}"),
+            std::string::npos)
+      << text;
 }
 
 } // namespace

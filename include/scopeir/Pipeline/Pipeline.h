@@ -115,6 +115,7 @@ struct CompileOptions {
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
 ///   one-shot-bufferize, buffer-deallocation-pipeline
 ///   hal-run-backend-pipelines{buffer}
+///   codegen-erase-strategy-sequences     the program's transform IR
 ///   convert-scf-to-openmp{num-threads}   with threads > 1
 ///   host lowering to the LLVM dialect (convert-openmp-to-llvm included)
 std::string getCompilePipeline(const CompileOptions &options);

@@ -7,7 +7,7 @@
 //
 // Recording: each thread appends 16-byte events (a timestamp and the site's
 // address) to a buffer of its own, allocated when the thread records its
-// first event and grown by whole chunks of 65536 events, so no event
+// first event and grown by whole chunks of 65536 events (1 MiB), so no event
 // allocates and no event takes a lock. Collecting reads every thread's
 // buffer: call it when no thread records any more (after the traced code
 // has returned).
@@ -96,9 +96,14 @@ struct CollectedTrace {
 /// No thread may record while this runs.
 CollectedTrace collectTrace();
 
-/// Drops every recorded event (threads keep their buffers). No thread may
-/// record while this runs.
+/// Drops every recorded event; threads keep their chunks and reuse them.
+/// No thread may record while this runs.
 void resetTrace();
+
+/// Drops every recorded event and frees every thread's chunks (what a
+/// collected trace no longer needs); a thread that records again allocates
+/// anew. No thread may record while this runs.
+void releaseTrace();
 
 /// One row of the zone summary.
 struct ZoneSummaryRow {

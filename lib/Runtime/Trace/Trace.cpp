@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <cinttypes>
 #include <cstdlib>
@@ -164,26 +165,27 @@ constexpr uint64_t kEndBit = uint64_t(1) << 63;
 /// events.
 constexpr size_t kChunkEvents = size_t(1) << 16;
 
+/// Allocated with `new Chunk` (default-initialized): the events are written
+/// before they are read, and value-initializing would zero 1 MiB, touching
+/// every page at once in the call that happens to fill the previous chunk.
 struct Chunk {
   Chunk *next = nullptr;
   Event events[kChunkEvents];
 };
 
-/// One thread's events: a list of chunks, the last one being filled.
-struct ThreadLog {
+/// One thread's events: a list of chunks, `tail` being filled. Chunks after
+/// `tail` are spare ones kept by resetTrace() for reuse: memory a thread has
+/// written once costs no page fault when it records again. Each log has a
+/// cache line of its own: every event writes `cursor`, and two threads'
+/// logs allocated side by side would otherwise share a line.
+struct alignas(64) ThreadLog {
   Event *cursor = nullptr;
   Event *limit = nullptr;
   Chunk *head = nullptr;
   Chunk *tail = nullptr;
   unsigned index = 0;
 
-  ~ThreadLog() {
-    for (Chunk *chunk = head; chunk;) {
-      Chunk *next = chunk->next;
-      delete chunk;
-      chunk = next;
-    }
-  }
+  ~ThreadLog() { release(); }
 
   void startChunk(Chunk *chunk) {
     tail = chunk;
@@ -191,11 +193,34 @@ struct ThreadLog {
     limit = chunk->events + kChunkEvents;
   }
 
-  /// Appends a fresh chunk (the current one is full).
+  /// Moves to the next chunk (the current one is full, or there is none
+  /// yet): a spare one if there is one, else a fresh one.
   void grow() {
-    auto *chunk = new Chunk();
-    tail->next = chunk;
-    startChunk(chunk);
+    if (!tail) {
+      head = new Chunk;
+      startChunk(head);
+      return;
+    }
+    if (!tail->next)
+      tail->next = new Chunk;
+    startChunk(tail->next);
+  }
+
+  /// Forgets every event, keeping the chunks as spares.
+  void rewind() {
+    if (head)
+      startChunk(head);
+  }
+
+  /// Frees every chunk; the next event allocates a fresh one.
+  void release() {
+    for (Chunk *chunk = head; chunk;) {
+      Chunk *next = chunk->next;
+      delete chunk;
+      chunk = next;
+    }
+    head = tail = nullptr;
+    cursor = limit = nullptr;
   }
 };
 
@@ -219,8 +244,7 @@ thread_local ThreadLog *currentLog = nullptr;
   useTscForEvents.store(getClock().useTsc, std::memory_order_relaxed);
   Registry &registry = getRegistry();
   auto log = std::make_unique<ThreadLog>();
-  log->head = new Chunk();
-  log->startChunk(log->head);
+  log->grow();
   std::lock_guard<std::mutex> lock(registry.mutex);
   log->index = registry.logs.size();
   currentLog = log.get();
@@ -300,8 +324,8 @@ CollectedTrace scopeir::runtime::collectTrace() {
     uint64_t last = 0;
     bool any = false;
     for (Chunk *chunk = log->head; chunk; chunk = chunk->next) {
-      const Event *end =
-          chunk == log->tail ? log->cursor : chunk->events + kChunkEvents;
+      bool isTail = chunk == log->tail;
+      const Event *end = isTail ? log->cursor : chunk->events + kChunkEvents;
       for (const Event *event = chunk->events; event != end; ++event) {
         any = true;
         ++trace.numEvents;
@@ -340,6 +364,9 @@ CollectedTrace scopeir::runtime::collectTrace() {
           ++trace.numMismatchedEnds;
         trace.slices[open.slice].end = time;
       }
+      // Chunks after the tail are spares.
+      if (isTail)
+        break;
     }
     for (const Open &open : stack) {
       trace.slices[open.slice].end = last;
@@ -354,15 +381,15 @@ CollectedTrace scopeir::runtime::collectTrace() {
 void scopeir::runtime::resetTrace() {
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
-  for (const std::unique_ptr<ThreadLog> &log : registry.logs) {
-    for (Chunk *chunk = log->head->next; chunk;) {
-      Chunk *next = chunk->next;
-      delete chunk;
-      chunk = next;
-    }
-    log->head->next = nullptr;
-    log->startChunk(log->head);
-  }
+  for (const std::unique_ptr<ThreadLog> &log : registry.logs)
+    log->rewind();
+}
+
+void scopeir::runtime::releaseTrace() {
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  for (const std::unique_ptr<ThreadLog> &log : registry.logs)
+    log->release();
 }
 
 //===----------------------------------------------------------------------===//
@@ -504,9 +531,23 @@ static void appendArgs(std::string &out, std::string_view args,
   out += "\"unfinished\":true}";
 }
 
-static std::string formatMicroseconds(uint64_t nanoseconds) {
-  return format("%" PRIu64 ".%03" PRIu64, nanoseconds / 1000,
-                nanoseconds % 1000);
+/// Appends `value` in decimal (std::to_chars: no locale, no format string;
+/// the writer appends several numbers per slice).
+static void appendDecimal(std::string &out, uint64_t value) {
+  char buffer[24];
+  auto [end, error] = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  (void)error;
+  out.append(buffer, end);
+}
+
+/// Appends `nanoseconds` as microseconds with three decimals.
+static void appendMicroseconds(std::string &out, uint64_t nanoseconds) {
+  appendDecimal(out, nanoseconds / 1000);
+  uint64_t fraction = nanoseconds % 1000;
+  out.push_back('.');
+  out.push_back(static_cast<char>('0' + fraction / 100));
+  out.push_back(static_cast<char>('0' + fraction / 10 % 10));
+  out.push_back(static_cast<char>('0' + fraction % 10));
 }
 
 bool scopeir::runtime::writeChromeTrace(
@@ -558,6 +599,8 @@ bool scopeir::runtime::writeChromeTrace(
                    "\"tid\":%u,\"args\":{\"sort_index\":%u}}",
                    pid, tid, sortIndex);
   };
+  // `,"pid":<pid>,"tid":`, the same for every slice.
+  const std::string pidField = format(",\"pid\":%d,\"tid\":", pid);
   auto slice = [&](unsigned tid, std::string_view category,
                    std::string_view name, std::string_view args, uint64_t begin,
                    uint64_t end, bool unfinished) {
@@ -567,10 +610,12 @@ bool scopeir::runtime::writeChromeTrace(
     text += ",\"cat\":";
     appendJSONString(text, category);
     text += ",\"ph\":\"X\",\"ts\":";
-    text += formatMicroseconds(begin - origin);
+    appendMicroseconds(text, begin - origin);
     text += ",\"dur\":";
-    text += formatMicroseconds(end >= begin ? end - begin : 0);
-    text += format(",\"pid\":%d,\"tid\":%u,\"args\":", pid, tid);
+    appendMicroseconds(text, end >= begin ? end - begin : 0);
+    text += pidField;
+    appendDecimal(text, tid);
+    text += ",\"args\":";
     appendArgs(text, args, unfinished);
     text += "}";
   };

@@ -72,3 +72,26 @@ func.func @cloned_fill(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>) -> tensor<4x4xf
   } : tensor<4x4xf32>
   return %r : tensor<4x4xf32>
 }
+
+// -----
+
+// An extern kernel call gets a path too; no region holds it, so formation
+// leaves its path on it (flow-print-dispatch-graph places it by the path).
+// RECORD-LABEL: func.func @kernel_call
+//       RECORD: hal.dispatch.extern "neg_f32"(%{{.+}}) : (tensor<4xf32>) -> (tensor<4xf32>) attributes {flow.scope_path = ["layer"]}
+// CHECK-LABEL: func.func @kernel_call
+//   CHECK-NOT: util.annotate
+//       CHECK: hal.dispatch.extern "neg_f32"(%{{.+}}) : (tensor<4xf32>) -> (tensor<4xf32>) attributes {flow.scope_path = ["layer"]}
+//       CHECK: flow.dispatch.region
+//       CHECK:   linalg.exp
+//   CHECK-NOT:   flow.scope_path
+//       CHECK: } attributes {scope_path = ["layer"]}
+func.func @kernel_call(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = util.annotate [#util.zone<"layer">] {
+    %k = hal.dispatch.extern "neg_f32"(%x) : (tensor<4xf32>) -> (tensor<4xf32>)
+    %e = tensor.empty() : tensor<4xf32>
+    %o = linalg.exp ins(%k : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    util.return %o : tensor<4xf32>
+  } : tensor<4xf32>
+  return %r : tensor<4xf32>
+}

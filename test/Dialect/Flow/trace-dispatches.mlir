@@ -69,3 +69,25 @@ func.func @loop(%x: tensor<4xf32>, %n: index) -> tensor<4xf32> {
   }
   return %l : tensor<4xf32>
 }
+
+// -----
+
+// An extern kernel call gets dispatch markers named after the kernel, with
+// the placement around it and the scope path recorded on it, inside the
+// markers of its zone; it has no index (it is not in the dispatch map).
+// CHECK-LABEL: func.func @kernel
+//       CHECK:   util.trace.begin "zone" "layer" args {scope = ["layer"]}
+//  CHECK-NEXT:   util.trace.begin "dispatch" "neg_f32" args {device = "llvm-cpu", extern = "neg_f32", scope = ["layer"]}
+//  CHECK-NEXT:   %[[K:.+]] = hal.dispatch.extern "neg_f32"
+//  CHECK-NEXT:   util.trace.end "dispatch" "neg_f32" args {device = "llvm-cpu", extern = "neg_f32", scope = ["layer"]}
+//       CHECK:   util.trace.begin "dispatch" "kernel_dispatch_0" args {device = "llvm-cpu", executable = "@llvm_cpu_executables::@kernel_dispatch_0", index = 0 : i64, scope = ["layer"]}
+//       CHECK:   util.trace.end "zone" "layer"
+func.func @kernel(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = util.annotate [#hal.device.target<"llvm-cpu">, #util.zone<"layer">] {
+    %k = hal.dispatch.extern "neg_f32"(%x) : (tensor<4xf32>) -> (tensor<4xf32>)
+    %e = tensor.empty() : tensor<4xf32>
+    %o = linalg.exp ins(%k : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    util.return %o : tensor<4xf32>
+  } : tensor<4xf32>
+  return %r : tensor<4xf32>
+}

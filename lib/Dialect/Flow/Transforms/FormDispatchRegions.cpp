@@ -9,6 +9,7 @@
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
+#include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Utils/DimBuilder.h"
 #include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
@@ -345,8 +346,11 @@ struct FormDispatchRegionsPass
       ok &= succeeded(BlockFormation(*block).run());
     // Recorded scope paths are consumed: a copy left on a cloned producer
     // would make equal dispatches differ when outlining deduplicates them.
+    // An extern kernel call, which no region holds, keeps its path for the
+    // picture of the dispatches.
     getOperation()->walk([](Operation *op) {
-      op->removeAttr(FlowDialect::getRecordedScopePathAttrName());
+      if (!isa<hal::DispatchExternOp>(op))
+        op->removeAttr(FlowDialect::getRecordedScopePathAttrName());
     });
     if (!ok || failed(verifyDispatchPlacement(getOperation())))
       signalPassFailure();

@@ -9,6 +9,7 @@
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
+#include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 namespace scopeir::flow {
@@ -26,7 +27,11 @@ struct RecordScopePathsPass
     : public flow::impl::RecordScopePathsPassBase<RecordScopePathsPass> {
   void runOnOperation() override {
     getOperation()->walk([&](Operation *op) {
-      if (!isDispatchableOp(op) || op->getParentOfType<DispatchRegionOp>())
+      // Extern kernel calls run as dispatches do: their paths place them in
+      // the picture of the dispatches.
+      if (!isDispatchableOp(op) && !isa<hal::DispatchExternOp>(op))
+        return;
+      if (op->getParentOfType<DispatchRegionOp>())
         return;
       op->setAttr(FlowDialect::getRecordedScopePathAttrName(),
                   getScopePath(op));

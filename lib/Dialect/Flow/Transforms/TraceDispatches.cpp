@@ -2,12 +2,14 @@
 //
 // This file implements flow-trace-dispatches, which wraps every flow.dispatch
 // in trace markers carrying its device, executable, index and scope paths,
-// after moving a fused dispatch out of the zones it straddles.
+// after moving a fused dispatch out of the zones it straddles, and every
+// extern kernel call in markers carrying its device and kernel.
 //
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
+#include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
@@ -110,6 +112,39 @@ struct TraceDispatchesPass
         (void)moveBefore(dispatch, zone);
       wrap(dispatch, index);
     }
+    // Extern kernel calls run as dispatches do; formation leaves them
+    // where their scope was, inside the markers of its zones.
+    getOperation().walk([&](hal::DispatchExternOp call) { wrap(call); });
+  }
+
+  /// Wraps an extern kernel call: a `dispatch` slice named after the
+  /// kernel, with its device (the placement around the call), the kernel
+  /// and the scope path recorded on it.
+  void wrap(hal::DispatchExternOp call) {
+    Builder b(&getContext());
+    std::string device = "host";
+    if (util::ScopeAttrInterface placement =
+            util::lookupPlacementAndOwner(call).attr) {
+      device = placement.getScopeDisplayName().str();
+      if (device.empty()) {
+        llvm::raw_string_ostream os(device);
+        os << placement;
+      }
+    }
+    auto path = call->getAttrOfType<ArrayAttr>(
+        FlowDialect::getRecordedScopePathAttrName());
+    SmallVector<NamedAttribute> args = {
+        b.getNamedAttr("device", b.getStringAttr(device)),
+        b.getNamedAttr("extern", call.getSymbolAttr()),
+        b.getNamedAttr("scope", path ? path : b.getArrayAttr({})),
+    };
+    auto dict = b.getDictionaryAttr(args);
+    StringAttr category = b.getStringAttr("dispatch");
+    StringAttr name = call.getSymbolAttr();
+    OpBuilder builder(call);
+    util::TraceBeginOp::create(builder, call.getLoc(), category, name, dict);
+    builder.setInsertionPointAfter(call);
+    util::TraceEndOp::create(builder, call.getLoc(), category, name, dict);
   }
 
   void wrap(DispatchOp dispatch, size_t index) {

@@ -6,8 +6,8 @@ independently of scope-run: complete events ("ph": "X") with names,
 categories, timestamps and non-negative durations; a thread_name for every
 track; slices of a track nesting properly; every zone slice nested in the
 zone slice of its parent scope path; every dispatch slice carrying a device,
-executable, index and scope path, nested in a zone that is a prefix of its
-path. Expectations given on the command line are checked too. Prints one
+executable, index and scope path (an extern kernel call's: a device, its
+kernel and scope path), nested in a zone that is a prefix of its path. Expectations given on the command line are checked too. Prints one
 summary line and exits 0, or prints the first problem and exits 1.
 """
 
@@ -127,10 +127,16 @@ def main():
             a = s["args"]
             if not isinstance(a.get("device"), str) or not a["device"]:
                 fail(f"dispatch {s['name']} has no device")
-            if not isinstance(a.get("executable"), str) or s["name"] not in a["executable"]:
-                fail(f"dispatch {s['name']} has no matching executable")
-            if not isinstance(a.get("index"), int):
-                fail(f"dispatch {s['name']} has no index")
+            if "extern" in a:
+                # An extern kernel call: named after its kernel, no
+                # executable and no index (it is not in the dispatch map).
+                if a["extern"] != s["name"]:
+                    fail(f"kernel call {s['name']} names the kernel {a['extern']}")
+            else:
+                if not isinstance(a.get("executable"), str) or s["name"] not in a["executable"]:
+                    fail(f"dispatch {s['name']} has no matching executable")
+                if not isinstance(a.get("index"), int):
+                    fail(f"dispatch {s['name']} has no index")
             if not isinstance(a.get("scope"), list):
                 fail(f"dispatch {s['name']} has no scope path")
             devices.add(a["device"])

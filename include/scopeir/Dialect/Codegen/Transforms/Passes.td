@@ -1,7 +1,7 @@
 //===- Passes.td - codegen dialect passes ------------------*- tablegen -*-===//
 //
-// Forming tu scopes around root ops, running their strategies, and removing
-// them after bufferization.
+// Forming tu scopes around root ops, running their strategies, removing
+// them after bufferization, and erasing the transform IR of the strategies.
 //
 //===----------------------------------------------------------------------===//
 
@@ -134,6 +134,29 @@ def InlineScopesPass : Pass<"codegen-inline-scopes"> {
     "::mlir::cf::ControlFlowDialect",
     "::mlir::scf::SCFDialect",
   ];
+}
+
+def EraseStrategySequencesPass
+    : Pass<"codegen-erase-strategy-sequences", "::mlir::ModuleOp"> {
+  let summary = "Erases the module's transform IR once the strategies ran";
+  let description = [{
+    Erases every op of the transform dialect at the top level of the module
+    (the `transform.named_sequence`s that `strategy = @name` of a tu scope
+    or `#codegen.strategy` names) and the module's
+    `transform.with_named_sequence` attribute. The strategy library of
+    `codegen-run-scope-pipelines` is a module of its own and is not
+    touched.
+
+    Why: transform IR has no translation to LLVM IR, so a module whose
+    scopes name sequences of their own must lose them before host lowering;
+    and it must keep them until then, since the backends' tu scopes run
+    their strategies (which may name the module's sequences) in the
+    backends' pipelines. The compile pipeline runs it after the last backend
+    phase.
+
+    A `codegen.scope.tu` whose strategy is still a named sequence (it never
+    ran) is an error at the scope: the sequence it names would be gone.
+  }];
 }
 
 #endif // SCOPEIR_DIALECT_CODEGEN_TRANSFORMS_PASSES_TD

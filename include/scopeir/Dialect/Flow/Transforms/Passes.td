@@ -50,7 +50,9 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
     `scope_path` (or, when `flow-record-scope-paths` ran before zones were
     stripped, the longest common prefix of its ops' recorded paths: their
     innermost common scope; the recorded paths longer than it, the zones
-    the region straddles, become `straddled_paths`). A region is created
+    the region straddles, become `straddled_paths`; the recorded paths are
+    then removed, except on `hal.dispatch.extern` calls, which no region
+    holds and `flow-print-dispatch-graph` places by them). A region is created
     where its last op was; ops that are not dispatchable (such as
     `util.trace.begin`/`end` markers) stay where they are and never affect
     grouping, so tracing markers change no region.
@@ -84,7 +86,8 @@ def RecordScopePathsPass : Pass<"flow-record-scope-paths"> {
   let summary = "Records each dispatchable op's scope path before zones go";
   let description = [{
     Sets the discardable attribute `flow.scope_path` on every dispatchable
-    op (a linalg op on tensors, or another `TilingInterface` op) to the path
+    op (a linalg op on tensors, or another `TilingInterface` op) and every
+    extern kernel call (`hal.dispatch.extern`) to the path
     of scopes around it, outermost first (each scope's zone name, else its
     printed attributes). Run it before `util-strip-scopes{kind=zone}`:
     `flow-form-dispatch-regions` then names each region by the longest
@@ -155,6 +158,13 @@ def TraceDispatchesPass
       `scope-run --dump-dispatches` prints it);
     - `scope`: its `scope_path`; `zones`: its `straddled_paths`, if any.
 
+    Every `hal.dispatch.extern` (an extern kernel call) is wrapped the same
+    way, named after the kernel's symbol, with args `device` (the placement
+    around the call, or `host`), `extern` (the symbol) and `scope` (the path
+    `flow-record-scope-paths` recorded on it, else `[]`); it has no `index`,
+    not being in the dispatch map, and stays where it is, in the zones
+    around it.
+
     **Attribution.** A dispatch belongs to the innermost scope common to its
     ops (`scope_path`). Formation puts a fused dispatch where its last op
     was, which may be inside a zone it straddles (the zone of that op):
@@ -179,7 +189,8 @@ def TraceDispatchesPass
 
 def PrintDispatchGraphPass
     : Pass<"flow-print-dispatch-graph", "::mlir::ModuleOp"> {
-  let summary = "Print scopes, dispatches and devices as a Graphviz graph";
+  let summary = "Print scopes, dispatches, extern kernels and devices as a "
+                "Graphviz graph";
   let description = [{
     Prints to standard output a Graphviz DOT graph of the module's
     `flow.dispatch` ops (run it after `flow-outline-dispatch-regions`): one
@@ -192,6 +203,16 @@ def PrintDispatchGraphPass
     (`straddled_paths`) is drawn dashed. Devices are named and coloured in
     the order they first appear; a dispatch without a placement runs on
     `host`. The IR is not changed.
+
+    Extern kernels are marked: a `hal.dispatch.extern` is a `component`
+    shape labelled `extern <symbol>` (and its decomposition function),
+    coloured and linked by the placement around the call, in the cluster of
+    the path `flow-record-scope-paths` recorded on it (else of the scopes
+    around it); a dispatch inside a scope carrying `#hal.extern` (the
+    decomposition of a kernel no library provides, compiled in its place)
+    has a double border and a second label line
+    `decomposition of <symbol>`. `scope-run --dump-dispatches=dot` prints
+    the same graph for what it compiles.
 
     Render it with Graphviz: `dot -Tsvg graph.dot -o graph.svg`.
   }];

@@ -1,7 +1,8 @@
 //===- DispatchUtils.h - Helpers of the flow passes -------------*- C++ -*-===//
 //
 // This file declares what the flow passes and tools share: which ops are
-// dispatched, scope paths, the placement check and the dispatch map.
+// dispatched, scope paths, the placement check, the dispatch map and its
+// picture.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +41,14 @@ mlir::LogicalResult verifyDispatchPlacement(mlir::Operation *root);
 /// flow-outline-dispatch-regions): the executable it runs, the device (the
 /// executable's placement, or `host`) and the scope path it came from.
 void printDispatches(mlir::ModuleOp module, llvm::raw_ostream &os);
+
+/// Prints the `flow.dispatch` and `hal.dispatch.extern` ops of `module`
+/// (after flow-outline-dispatch-regions) as a Graphviz DOT graph: one
+/// cluster per scope of their scope paths, a box per dispatch (numbered as
+/// printDispatches numbers them) filled with its device's colour, a
+/// `component` shape per extern kernel call, an ellipse per device and an
+/// edge from each to its device (see flow-print-dispatch-graph).
+void printDispatchGraph(mlir::ModuleOp module, llvm::raw_ostream &os);
 
 } // namespace scopeir::flow
 
