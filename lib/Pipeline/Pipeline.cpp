@@ -71,6 +71,18 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
       "inline{default-pipeline=}",
       "symbol-dce",
   });
+  // Kernels: the spec's matches become extern scopes, and every extern
+  // scope whose kernel a library provides becomes a call before dispatch
+  // formation (which never looks into one); the others stay scopes, a
+  // barrier whose ops compile as any others.
+  std::string fallback =
+      options.kernelFallbacks.empty()
+          ? std::string()
+          : "fallback=" + llvm::join(options.kernelFallbacks, ",");
+  if (!options.kernelSpec.empty())
+    passes.push_back("hal-apply-kernel-patterns{spec=" + options.kernelSpec +
+                     "}");
+  passes.push_back("hal-outline-extern-scopes{" + fallback + "}");
   if (options.granularity == Granularity::Dispatch) {
     // Scopes: annotations become util.scope and zones go away (no tracing),
     // so that fusion sees through them; dispatch regions form inside the
@@ -110,6 +122,11 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   passes.append({
       // Per-device codegen on tensors, bufferization, then on buffers.
       "hal-run-backend-pipelines{phase=tensor " + host + "}",
+      // Kernel calls on tensors, bufferized by one-shot-bufferize.
+      "hal-lower-dispatch-externs{" + fallback +
+          (options.checkKernels ? " check=true}" : "}"),
+      // Decompositions only the check calls (and their dispatches).
+      "symbol-dce",
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map}",
       // The backends' tu scopes have served their purpose: deallocation

@@ -80,6 +80,16 @@ struct CompileOptions {
   /// and the markers become calls into the tracing runtime
   /// (util-lower-trace-markers). The same dispatch regions form either way.
   bool trace = false;
+  /// A kernel pattern spec (hal-apply-kernel-patterns{spec}) applied after
+  /// inlining; empty: none.
+  std::string kernelSpec;
+  /// Kernel symbols no loaded library provides: their extern scopes stay in
+  /// place and their ops compile as the decomposition
+  /// (hal-outline-extern-scopes and hal-lower-dispatch-externs{fallback}).
+  std::vector<std::string> kernelFallbacks;
+  /// Run each kernel's decomposition after it and compare the results
+  /// (hal-lower-dispatch-externs{check}).
+  bool checkKernels = false;
 };
 
 /// Returns the textual pass list (to add to a pass manager on
@@ -92,6 +102,8 @@ struct CompileOptions {
 ///   inline{default-pipeline=}            every call inlined (no cleanup
 ///                                        pipeline: the scopes keep devices)
 ///   symbol-dce                           callees left without calls
+///   [hal-apply-kernel-patterns{spec}]    with a kernel spec: extern scopes
+///   hal-outline-extern-scopes            extern scopes -> hal.dispatch.extern
 ///
 /// then, at dispatch granularity:
 ///
@@ -113,6 +125,7 @@ struct CompileOptions {
 ///   [util-lower-trace-markers]
 /// (the passes in brackets only with `trace`), then
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
+///   hal-lower-dispatch-externs           kernel calls (C interface)
 ///   one-shot-bufferize, buffer-deallocation-pipeline
 ///   hal-run-backend-pipelines{buffer}
 ///   convert-scf-to-openmp{num-threads}   with threads > 1
