@@ -87,9 +87,9 @@ private:
 
 func::FuncOp ExternLowering::declare(Location loc, StringRef name,
                                      FunctionType type) {
-  OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
-  auto decl = func::FuncOp::create(builder, loc, name, type);
+  auto decl = func::FuncOp::create(loc, name, type);
   decl.setPrivate();
+  symbolTable.insert(decl, module.getBody()->begin());
   return decl;
 }
 

@@ -65,6 +65,19 @@ static LogicalResult outlineExternScope(util::ScopeOp scope, ExternAttr kernel,
     function->setAttr(HALDialect::getDeviceAttrName(), placement.attr);
   symbolTable.insert(function, std::next(anchor->getIterator()));
 
+  // The call first: a capture the C ABI cannot pass fails its verifier,
+  // before anything moved.
+  auto call = DispatchExternOp::create(
+      builder, loc, kernel, scope.getResultTypes(), scope.getCaptures(),
+      scope.getCaptureDims(), scope.getResultDims(),
+      scope.getTiedResultIndices(), FlatSymbolRefAttr::get(function),
+      operands);
+  if (failed(call.verify())) {
+    call.erase();
+    function.erase();
+    return failure();
+  }
+
   // The body moves in; its entry block gains the extra operands.
   Region &body = function.getBody();
   body.takeBody(scope.getBody());
@@ -93,15 +106,6 @@ static LogicalResult outlineExternScope(util::ScopeOp scope, ExternAttr kernel,
     exit->erase();
   }
 
-  auto call = DispatchExternOp::create(
-      builder, loc, kernel, scope.getResultTypes(), scope.getCaptures(),
-      scope.getCaptureDims(), scope.getResultDims(),
-      scope.getTiedResultIndices(), FlatSymbolRefAttr::get(function),
-      operands);
-  if (failed(call.verify())) {
-    call.erase();
-    return failure();
-  }
   scope.replaceAllUsesWith(call.getResults());
   scope.erase();
   return success();
