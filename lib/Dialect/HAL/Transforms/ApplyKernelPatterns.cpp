@@ -57,8 +57,9 @@ struct ApplyKernelPatternsPass
     OwningOpRef<ModuleOp> parsed =
         parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
     if (!parsed)
-      return emitError(FileLineColLoc::get(context, spec, 0, 0))
-             << "hal-apply-kernel-patterns: cannot parse the spec";
+      return emitError(UnknownLoc::get(context))
+             << "hal-apply-kernel-patterns: cannot parse the spec '" << spec
+             << "'";
     auto entry = parsed->lookupSymbol<transform::NamedSequenceOp>(
         kEntryName);
     if (!entry || entry.isExternal())
