@@ -202,6 +202,18 @@ struct CompilePipelineOptions
                      llvm::cl::desc("Trace zones and dispatches as "
                                     "scope-run --trace does"),
                      llvm::cl::init(false)};
+  Option<std::string> kernelSpec{
+      *this, "kernel-spec",
+      llvm::cl::desc("Kernel pattern spec (hal-apply-kernel-patterns)"),
+      llvm::cl::init("")};
+  ListOption<std::string> kernelFallbacks{
+      *this, "kernel-fallbacks",
+      llvm::cl::desc("Kernel symbols whose decomposition compiles instead")};
+  Option<bool> checkKernels{
+      *this, "check-kernels",
+      llvm::cl::desc("Compare each kernel with its decomposition at run "
+                     "time"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -219,6 +231,10 @@ void scopeir::pipeline::registerCompilePipeline() {
                                                        : Granularity::Scope;
         options.threads = std::max(1u, unsigned(pipelineOptions.threads));
         options.trace = pipelineOptions.trace;
+        options.kernelSpec = pipelineOptions.kernelSpec;
+        options.kernelFallbacks.assign(pipelineOptions.kernelFallbacks.begin(),
+                                       pipelineOptions.kernelFallbacks.end());
+        options.checkKernels = pipelineOptions.checkKernels;
         if (failed(parsePassPipeline(getCompilePipeline(options), pm)))
           llvm::report_fatal_error("invalid scopeir compile pipeline");
       });

@@ -142,7 +142,8 @@ mlir::LogicalResult buildCompilePipeline(mlir::OpPassManager &pm,
 ///  - `scopeir-compile-to-llvm`: the compile pipeline, so that
 ///    `scope-opt --scopeir-compile-to-llvm` shows the module scope-run would
 ///    run; its options (`input-type`, `host-backend`, `dispatch`,
-///    `threads`, `trace`) are those of CompileOptions and default to its defaults;
+///    `threads`, `trace`, `kernel-spec`, `kernel-fallbacks`,
+///    `check-kernels`) are those of CompileOptions and default to its defaults;
 ///  - `scopeir-tosa-to-linalg`: getInputConversionPipeline(TOSA).
 void registerCompilePipeline();
 
