@@ -30,8 +30,8 @@ int32_t mlp_layer_f32(const scopeir_memref_f32_2d *x,
   if (!is_row_major(x) || !is_row_major(w) || !is_row_major(out))
     return SCOPEIR_KERNEL_BAD_SHAPE;
   /* out = x * w, then out = max(out + bias, 0) row by row. */
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n,
-              (int)k, 1.0f, x->aligned + x->offset, (int)x->strides[0],
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k,
+              1.0f, x->aligned + x->offset, (int)x->strides[0],
               w->aligned + w->offset, (int)w->strides[0], 0.0f,
               out->aligned + out->offset, (int)out->strides[0]);
   const float *b = bias->aligned + bias->offset;

@@ -71,18 +71,18 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
       "inline{default-pipeline=}",
       "symbol-dce",
   });
-  // Kernels: the spec's matches become extern scopes, and every extern
-  // scope whose kernel a library provides becomes a call before dispatch
-  // formation (which never looks into one); the others stay scopes, a
-  // barrier whose ops compile as any others.
+  // Kernels: the spec's matches become extern scopes; once annotations are
+  // scopes, every extern scope whose kernel a library provides becomes a
+  // call before dispatch formation (which never looks into one); the others
+  // stay scopes, a barrier whose ops compile as any others.
   std::string fallback =
       options.kernelFallbacks.empty()
           ? std::string()
           : "fallback=" + llvm::join(options.kernelFallbacks, ",");
+  std::string outlineExterns = "hal-outline-extern-scopes{" + fallback + "}";
   if (!options.kernelSpec.empty())
     passes.push_back("hal-apply-kernel-patterns{spec=" + options.kernelSpec +
                      "}");
-  passes.push_back("hal-outline-extern-scopes{" + fallback + "}");
   if (options.granularity == Granularity::Dispatch) {
     // Scopes: annotations become util.scope and zones go away (no tracing),
     // so that fusion sees through them; dispatch regions form inside the
@@ -91,7 +91,8 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
     // When tracing, zones are marked before they go (the markers stay
     // where the zone was and take no part in formation, so the same
     // regions form) and dispatches once they are outlined.
-    passes.append({"util-lower-annotations", "flow-record-scope-paths"});
+    passes.append(
+        {"util-lower-annotations", outlineExterns, "flow-record-scope-paths"});
     if (options.trace)
       passes.push_back("util-trace-zones");
     passes.append({"util-strip-scopes{kind=zone}",
@@ -111,6 +112,7 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
     // granularity: left alone, host lowering would turn their callees into
     // llvm.func and leave the dispatches invalid.
     passes.push_back("util-lower-annotations");
+    passes.push_back(outlineExterns);
     if (options.trace)
       passes.push_back("util-trace-zones");
     passes.append({"util-outline-scopes{kind=device bufferization-safe=false}",

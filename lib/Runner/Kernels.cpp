@@ -153,10 +153,10 @@ static void checkOutput(int64_t symbolAddress, int64_t result,
       kOffset += index[d] * k.stride(d);
       rOffset += index[d] * r.stride(d);
     }
-    double kv = static_cast<double>(
-        reinterpret_cast<const T *>(k.aligned())[kOffset]);
-    double rv = static_cast<double>(
-        reinterpret_cast<const T *>(r.aligned())[rOffset]);
+    double kv =
+        static_cast<double>(reinterpret_cast<const T *>(k.aligned())[kOffset]);
+    double rv =
+        static_cast<double>(reinterpret_cast<const T *>(r.aligned())[rOffset]);
     bool match;
     if (std::isnan(kv) || std::isnan(rv)) {
       match = std::isnan(kv) && std::isnan(rv);
@@ -165,7 +165,8 @@ static void checkOutput(int64_t symbolAddress, int64_t result,
       double rel = rv != 0 ? abs / std::fabs(rv) : (abs != 0 ? INFINITY : 0);
       record.maxAbs = std::max(record.maxAbs, abs);
       record.maxRel = std::max(record.maxRel, rel);
-      match = abs <= state.tolerance.atol + state.tolerance.rtol * std::fabs(rv);
+      match =
+          abs <= state.tolerance.atol + state.tolerance.rtol * std::fabs(rv);
     }
     if (!match) {
       if (!callMismatched)

@@ -249,7 +249,7 @@ static std::vector<std::string> collectKernelSymbols(ModuleOp module) {
   module.walk([&](Operation *op) {
     if (auto call = dyn_cast<hal::DispatchExternOp>(op))
       add(call.getSymbol());
-    else if (auto scope = dyn_cast<util::ScopeOp>(op))
+    else if (auto scope = dyn_cast<util::ScopeOpInterface>(op))
       if (auto kernel = dyn_cast_or_null<hal::ExternAttr>(
               scope.getScopeAttrOfKind(hal::ExternAttr::kScopeKind)))
         add(kernel.getSymbol());
@@ -528,13 +528,19 @@ static int runMain() {
                 llvm::toString(executable.takeError()));
   if (emitLLVM)
     return finishTrace(0);
-  if (benchmark > 0)
-    return finishTrace(runBenchmark(
+  if (benchmark > 0) {
+    int status = runBenchmark(
         **executable, signature, hostInputs,
         std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                       compileStart)
             .count(),
-        trace.get()));
+        trace.get());
+    if (status == 0 && checkKernels.getNumOccurrences() &&
+        !runner::reportKernelChecks(llvm::errs()))
+      status = fail("a kernel's results differ from its decomposition's "
+                    "(--check-kernels)");
+    return finishTrace(status);
+  }
   double runSeconds = 0;
   llvm::Expected<std::vector<runner::HostBuffer>> results =
       (*executable)->call(signature, hostInputs, &runSeconds);

@@ -103,11 +103,11 @@ struct CompileOptions {
 ///                                        pipeline: the scopes keep devices)
 ///   symbol-dce                           callees left without calls
 ///   [hal-apply-kernel-patterns{spec}]    with a kernel spec: extern scopes
-///   hal-outline-extern-scopes            extern scopes -> hal.dispatch.extern
 ///
 /// then, at dispatch granularity:
 ///
 ///   util-lower-annotations               annotations -> util.scope
+///   hal-outline-extern-scopes            extern scopes -> hal.dispatch.extern
 ///   flow-record-scope-paths              zone names for the scope path
 ///   [util-trace-zones]                   tracing: zone entry/exit markers
 ///   util-strip-scopes{kind=zone}         zones cost nothing (no tracing)
@@ -119,6 +119,7 @@ struct CompileOptions {
 ///   util-strip-scopes                    the device scopes, now only calls
 /// or, at scope granularity,
 ///   util-lower-annotations
+///   hal-outline-extern-scopes
 ///   [util-trace-zones]
 ///   util-outline-scopes{kind=device}     device scopes -> functions
 ///   util-strip-scopes                    the remaining (zone) scopes

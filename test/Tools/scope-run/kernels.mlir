@@ -17,6 +17,10 @@
 // WRONG-NEXT: mlp_layer_f32: 1 call, max abs diff 2, max rel diff inf, MISMATCH in 1 call; first: call 1, result #0 at [0, 1]: kernel -2, decomposition 0
 // WRONG-NEXT: scope-run: a kernel's results differ from its decomposition's (--check-kernels)
 // WRONG-OUT: 2x2xf32=[1.25 -2][-1.75 -0.5]
+// With --benchmark, every call is checked.
+// RUN: %expect_exit 1 %{run} --kernel-library=%{libs}/libscopeir_kernels_wrong%shlibext --check-kernels \
+// RUN:   --benchmark=2 2>&1 >/dev/null | FileCheck %s --check-prefix=BENCH
+// BENCH: mlp_layer_f32: 2 calls, {{.*}} MISMATCH in 2 calls
 // A tolerance wide enough accepts it; the first library defining the
 // symbol provides it.
 // RUN: %{run} --kernel-library=%{libs}/libscopeir_kernels_wrong%shlibext \

@@ -26,14 +26,16 @@ using namespace scopeir::hal;
 #include "scopeir/Dialect/HAL/TransformOps/HALTransformOps.cpp.inc"
 
 FailureOr<util::ScopeOp>
-scopeir::hal::wrapInExternScope(RewriterBase &rewriter, ArrayRef<Operation *> ops,
-                                ExternAttr kernel, std::string &reason) {
+scopeir::hal::wrapInExternScope(RewriterBase &rewriter,
+                                ArrayRef<Operation *> ops, ExternAttr kernel,
+                                std::string &reason) {
   if (ops.empty()) {
     reason = "no ops to wrap";
     return failure();
   }
   Block *block = ops.front()->getBlock();
-  if (llvm::any_of(ops, [&](Operation *op) { return op->getBlock() != block; })) {
+  if (llvm::any_of(ops,
+                   [&](Operation *op) { return op->getBlock() != block; })) {
     reason = "the ops are not in one block";
     return failure();
   }
@@ -159,9 +161,8 @@ DiagnosedSilenceableFailure
 WrapInExternScopeOp::apply(transform::TransformRewriter &rewriter,
                            transform::TransformResults &results,
                            transform::TransformState &state) {
-  auto kernel = ExternAttr::getChecked(
-      [&]() { return emitOpError(); }, getContext(), getSymbol(),
-      getAbiAttr());
+  auto kernel = ExternAttr::getChecked([&]() { return emitOpError(); },
+                                       getContext(), getSymbol(), getAbiAttr());
   if (!kernel)
     return DiagnosedSilenceableFailure::definiteFailure();
   SmallVector<Operation *> ops(state.getPayloadOps(getTargets()));

@@ -60,8 +60,7 @@ struct ApplyKernelPatternsPass
       return emitError(UnknownLoc::get(context))
              << "hal-apply-kernel-patterns: cannot parse the spec '" << spec
              << "'";
-    auto entry = parsed->lookupSymbol<transform::NamedSequenceOp>(
-        kEntryName);
+    auto entry = parsed->lookupSymbol<transform::NamedSequenceOp>(kEntryName);
     if (!entry || entry.isExternal())
       return emitError(parsed->getLoc())
              << "hal-apply-kernel-patterns: the spec has no named sequence @"
@@ -77,7 +76,8 @@ struct ApplyKernelPatternsPass
     Operation *root = getOperation();
     bindings.push_back(ArrayRef<transform::MappedValue>{root});
     if (failed(transform::applyTransformNamedSequence(
-            bindings, cast<transform::TransformOpInterface>(entry.getOperation()),
+            bindings,
+            cast<transform::TransformOpInterface>(entry.getOperation()),
             **library, transform::TransformOptions())))
       return signalPassFailure();
   }

@@ -67,8 +67,8 @@ private:
   /// Returns the declaration of the C function of `op`'s kernel taking
   /// `inputs` and returning `resultType` (none: void); an error if another
   /// call of the symbol takes other types.
-  FailureOr<func::FuncOp> getKernelDecl(DispatchExternOp op,
-                                        TypeRange inputs, TypeRange results);
+  FailureOr<func::FuncOp> getKernelDecl(DispatchExternOp op, TypeRange inputs,
+                                        TypeRange results);
   /// Returns the declaration of the check entry point comparing elements of
   /// `elementType`, or null if there is none.
   func::FuncOp getCheckDecl(Type elementType);
@@ -96,8 +96,7 @@ func::FuncOp ExternLowering::declare(Location loc, StringRef name,
 FailureOr<func::FuncOp> ExternLowering::getKernelDecl(DispatchExternOp op,
                                                       TypeRange inputs,
                                                       TypeRange results) {
-  std::string name =
-      (Twine(runtime::kKernelDeclPrefix) + op.getSymbol()).str();
+  std::string name = (Twine(runtime::kKernelDeclPrefix) + op.getSymbol()).str();
   auto type = FunctionType::get(op.getContext(), inputs, results);
   if (auto existing = symbolTable.lookup<func::FuncOp>(name)) {
     if (existing.getFunctionType() == type)
@@ -110,8 +109,7 @@ FailureOr<func::FuncOp> ExternLowering::getKernelDecl(DispatchExternOp op,
   func::FuncOp decl = declare(op.getLoc(), name, type);
   // The call passes pointers to memref descriptors:
   // _mlir_ciface_scopeir_kernel_<symbol>.
-  decl->setAttr("llvm.emit_c_interface",
-                UnitAttr::get(op.getContext()));
+  decl->setAttr("llvm.emit_c_interface", UnitAttr::get(op.getContext()));
   return decl;
 }
 
@@ -119,8 +117,7 @@ func::FuncOp ExternLowering::getCheckDecl(Type elementType) {
   std::optional<StringRef> suffix = getCheckSuffix(elementType);
   if (!suffix)
     return {};
-  std::string name =
-      (Twine(runtime::kCheckKernelOutputPrefix) + *suffix).str();
+  std::string name = (Twine(runtime::kCheckKernelOutputPrefix) + *suffix).str();
   if (auto existing = symbolTable.lookup<func::FuncOp>(name))
     return existing;
   MLIRContext *context = module.getContext();
@@ -191,12 +188,10 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
   SmallVector<Value> outputs;
   for (auto [i, result] : llvm::enumerate(op.getResults())) {
     MemRefType type = getBufferType(result.getType());
-    Value buffer = memref::AllocOp::create(
-        builder, loc, type, op.getResultDynamicDims(i));
+    Value buffer =
+        memref::AllocOp::create(builder, loc, type, op.getResultDynamicDims(i));
     if (std::optional<unsigned> tied = op.getTiedResultOperandIndex(i))
-      memref::CopyOp::create(
-          builder, loc, callOperands[*tied],
-          buffer);
+      memref::CopyOp::create(builder, loc, callOperands[*tied], buffer);
     outputs.push_back(buffer);
   }
   SmallVector<Value> kernelOperands(callOperands);
@@ -204,8 +199,8 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
   SmallVector<Type> statusType;
   if (kernel.returnsStatus())
     statusType.push_back(builder.getI32Type());
-  FailureOr<func::FuncOp> decl = getKernelDecl(
-      op, ValueRange(kernelOperands).getTypes(), statusType);
+  FailureOr<func::FuncOp> decl =
+      getKernelDecl(op, ValueRange(kernelOperands).getTypes(), statusType);
   if (failed(decl))
     return failure();
   auto call = func::CallOp::create(builder, loc, *decl, kernelOperands);
@@ -213,10 +208,9 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
     Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
     Value ok = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
                                      call.getResult(0), zero);
-    cf::AssertOp::create(builder, loc, ok,
-                         ("kernel '" + op.getSymbol() +
-                          "' returned a nonzero status")
-                             .str());
+    cf::AssertOp::create(
+        builder, loc, ok,
+        ("kernel '" + op.getSymbol() + "' returned a nonzero status").str());
   }
   SmallVector<Value> results;
   for (auto [result, buffer] : llvm::zip_equal(op.getResults(), outputs))
@@ -228,8 +222,7 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
     FlatSymbolRefAttr decomposition = op.getDecompositionAttr();
     if (!decomposition)
       return op.emitOpError("kernel '")
-             << op.getSymbol()
-             << "' has no decomposition to check it against";
+             << op.getSymbol() << "' has no decomposition to check it against";
     SmallVector<Value> operands(op.getArguments());
     llvm::append_range(operands, op.getDecompositionOperands());
     auto reference = func::CallOp::create(builder, loc, decomposition,
@@ -271,7 +264,8 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
 
 namespace {
 struct LowerDispatchExternsPass
-    : public scopeir::hal::impl::LowerDispatchExternsPassBase<LowerDispatchExternsPass> {
+    : public scopeir::hal::impl::LowerDispatchExternsPassBase<
+          LowerDispatchExternsPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -15,7 +15,6 @@
 #include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -70,8 +69,7 @@ static LogicalResult outlineExternScope(util::ScopeOp scope, ExternAttr kernel,
   auto call = DispatchExternOp::create(
       builder, loc, kernel, scope.getResultTypes(), scope.getCaptures(),
       scope.getCaptureDims(), scope.getResultDims(),
-      scope.getTiedResultIndices(), FlatSymbolRefAttr::get(function),
-      operands);
+      scope.getTiedResultIndices(), FlatSymbolRefAttr::get(function), operands);
   if (failed(call.verify())) {
     call.erase();
     function.erase();
@@ -113,7 +111,8 @@ static LogicalResult outlineExternScope(util::ScopeOp scope, ExternAttr kernel,
 
 namespace {
 struct OutlineExternScopesPass
-    : public scopeir::hal::impl::OutlineExternScopesPassBase<OutlineExternScopesPass> {
+    : public scopeir::hal::impl::OutlineExternScopesPassBase<
+          OutlineExternScopesPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -139,8 +138,7 @@ struct OutlineExternScopesPass
                           "argument per capture");
         return signalPassFailure();
       }
-      if (failed(outlineExternScope(scope, kernel,
-                                    getTopLevelOp(scope, module),
+      if (failed(outlineExternScope(scope, kernel, getTopLevelOp(scope, module),
                                     symbolTable)))
         return signalPassFailure();
     }

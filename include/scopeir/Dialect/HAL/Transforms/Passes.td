@@ -141,9 +141,11 @@ def OutlineExternScopesPass
     other barrier scope, which is the decomposition running instead of the
     kernel.
 
-    Runs before dispatch formation: formation never looks into a
-    `hal.dispatch.extern`, and a decomposition function forms its regions
-    like any other function.
+    The compile pipeline runs it after `util-lower-annotations` (a
+    `util.annotate [#hal.extern<...>]` is a `util.scope` by then, whose
+    captures the lowering made explicit) and before dispatch formation:
+    formation never looks into a `hal.dispatch.extern`, and a decomposition
+    function forms its regions like any other function.
   }];
   let options = [
     ListOption<"fallback", "fallback", "std::string",
