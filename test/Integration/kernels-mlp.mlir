@@ -43,6 +43,19 @@
 // UNREPLACED: @llvm_cpu_executables::@main_dispatch_0 device=#hal.device.target<"llvm-cpu">
 // UNREPLACED-NOT: extern #
 
+// The same at scope granularity (layer 1's device scope one function,
+// holding the kernel call) and on two threads, checked.
+// RUN: scope-run %scopeir_src_root/examples/mlp.mlir --input="3x16xf32=%{x}" %{spec} \
+// RUN:   --kernel-library=%{libs}/libscopeir_kernels_openblas%shlibext --check-kernels --dispatch=false \
+// RUN:   > %t/scope-granularity.txt 2> %t/scope-granularity.err
+// RUN: FileCheck %s --check-prefix=CHECKED < %t/scope-granularity.err
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-6 %t/scope-granularity.txt %t/reference.txt
+// RUN: scope-run %scopeir_src_root/examples/mlp.mlir --input="3x16xf32=%{x}" %{spec} \
+// RUN:   --kernel-library=%{libs}/libscopeir_kernels_openblas%shlibext --check-kernels --threads=2 \
+// RUN:   > %t/threads.txt 2> %t/threads.err
+// RUN: FileCheck %s --check-prefix=CHECKED < %t/threads.err
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-6 %t/threads.txt %t/reference.txt
+
 // The scalar reference kernel, checked against the decomposition.
 // RUN: scope-run %scopeir_src_root/examples/mlp.mlir --input="3x16xf32=%{x}" %{spec} \
 // RUN:   --kernel-library=%{libs}/libscopeir_kernels_reference%shlibext --check-kernels \
