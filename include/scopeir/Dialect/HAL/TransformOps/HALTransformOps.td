@@ -24,17 +24,20 @@ def WrapInExternScopeOp : Op<Transform_Dialect, "hal.wrap_in_extern_scope", [
     placed where the last of them was:
 
     - the explicit captures (the kernel's arguments) are the ranked tensors
-      the ops use from outside the set, in first-use order, except the
-      results of `tensor.empty` (shape only: cloned into the scope);
-    - scalars, `index` values and constants used from outside stay implicit
-      captures (they belong to the decomposition);
+      the ops use from outside the set (tensor constants such as weights
+      included), in first-use order, except the results of `tensor.empty`
+      (shape only: cloned into the scope);
+    - other values used from outside (scalars and their constants, `index`
+      dims) stay implicit captures: they belong to the decomposition;
     - the results (the kernel's outputs) are the ops' results used outside
       the set, in op order; their dynamic dims are computed above the scope.
 
     `targets` is consumed; `scope` is the new scope op. A silenceable failure
-    (the match is left alone) if the ops are in several blocks, if a value
-    they define is used between them by an op outside the set, or if a
-    result's dims cannot be computed above the scope.
+    that names the reason, changing nothing, if the ops are in several
+    blocks, if a value they define is used by an op between them outside
+    the set, or if a capture's or result's dims cannot be computed above
+    the scope (`transform.foreach_match` then reports a failed action). An
+    ABI option `#hal.extern` does not know is a definite failure.
 
     ```mlir
     %ops = transform.merge_handles %fill, %matmul, %relu : !transform.any_op
