@@ -13,7 +13,8 @@
 // RUN: not scope-opt --hal-apply-kernel-patterns %s 2>&1 | FileCheck %s --check-prefix=NO-SPEC
 // NO-SPEC: error: hal-apply-kernel-patterns: no spec file (option spec)
 
-// An ABI option #hal.extern does not know is an error at the transform op.
+// An ABI option #hal.extern does not know is an error at the transform op
+// (its verifier: the spec does not parse).
 // RUN: not scope-opt --hal-apply-kernel-patterns=spec=%S/Inputs/kernel-spec-bad-abi.mlir %s 2>&1 | FileCheck %s --check-prefix=ABI
 // ABI: kernel-spec-bad-abi.mlir:5:5: error: 'transform.hal.wrap_in_extern_scope' op unknown kernel ABI option 'fast' (known: status, contiguous)
 
@@ -30,3 +31,8 @@ func.func @used_between(%x: tensor<2x4xf32>, %w: tensor<4x8xf32>) -> (tensor<2x8
   %mm = linalg.matmul ins(%x, %w : tensor<2x4xf32>, tensor<4x8xf32>) outs(%acc : tensor<2x8xf32>) -> tensor<2x8xf32>
   return %mm, %exp : tensor<2x8xf32>, tensor<2x8xf32>
 }
+
+// A symbol that is not a C identifier is rejected when the spec is parsed.
+// RUN: not scope-opt --hal-apply-kernel-patterns=spec=%S/Inputs/kernel-spec-bad-symbol.mlir %s 2>&1 | FileCheck %s --check-prefix=SYMBOL
+// SYMBOL: kernel-spec-bad-symbol.mlir:4:5: error: 'transform.hal.wrap_in_extern_scope' op
+// SYMBOL: error: hal-apply-kernel-patterns: cannot parse the spec

@@ -157,14 +157,16 @@ scopeir::hal::wrapInExternScope(RewriterBase &rewriter,
 // WrapInExternScopeOp
 //===----------------------------------------------------------------------===//
 
+LogicalResult WrapInExternScopeOp::verify() {
+  return ExternAttr::verify([&]() { return emitOpError(); }, getSymbol(),
+                            getAbiAttr());
+}
+
 DiagnosedSilenceableFailure
 WrapInExternScopeOp::apply(transform::TransformRewriter &rewriter,
                            transform::TransformResults &results,
                            transform::TransformState &state) {
-  auto kernel = ExternAttr::getChecked([&]() { return emitOpError(); },
-                                       getContext(), getSymbol(), getAbiAttr());
-  if (!kernel)
-    return DiagnosedSilenceableFailure::definiteFailure();
+  auto kernel = ExternAttr::get(getContext(), getSymbol(), getAbiAttr());
   SmallVector<Operation *> ops(state.getPayloadOps(getTargets()));
   std::string reason;
   FailureOr<util::ScopeOp> scope =

@@ -49,6 +49,7 @@ def WrapInExternScopeOp : Op<Transform_Dialect, "hal.wrap_in_extern_scope", [
                        StrAttr:$symbol,
                        OptionalAttr<DictionaryAttr>:$abi);
   let results = (outs TransformHandleTypeInterface:$scope);
+  let hasVerifier = 1;
   let assemblyFormat = [{
     $targets `symbol` `(` $symbol `)` (`abi` $abi^)? attr-dict `:`
     functional-type(operands, results)
