@@ -45,14 +45,15 @@ func.func @layer(%x: tensor<?x4xf32>, %w: tensor<4x8xf32>, %n: index) -> tensor<
 // -----
 
 // Without a status the kernel returns nothing; a scalar passes by value; a
-// tied result is a copy of its argument's buffer the kernel updates. Two
-// calls of one kernel share its declaration.
-// CHECK-LABEL: func.func private @scopeir_kernel_scale_f32(memref<8xf32>, f32, memref<8xf32>) attributes {llvm.emit_c_interface}
+// tied result is a copy of its argument's buffer, passed in the argument's
+// place, which the kernel updates. Two calls of one kernel share its
+// declaration.
+// CHECK-LABEL: func.func private @scopeir_kernel_scale_f32(memref<8xf32>, f32) attributes {llvm.emit_c_interface}
 // CHECK-LABEL: func.func @tied
 //       CHECK: %[[BT:.+]] = bufferization.to_buffer %{{.+}} read_only
 //       CHECK: %[[OUT:.+]] = memref.alloc() : memref<8xf32>
 //       CHECK: memref.copy %[[BT]], %[[OUT]]
-//       CHECK: call @scopeir_kernel_scale_f32(%[[BT]], %{{.+}}, %[[OUT]]) : (memref<8xf32>, f32, memref<8xf32>) -> ()
+//       CHECK: call @scopeir_kernel_scale_f32(%[[OUT]], %{{.+}}) : (memref<8xf32>, f32) -> ()
 //   CHECK-NOT: cf.assert
 //       CHECK: bufferization.to_tensor %[[OUT]]
 //       CHECK: call @scopeir_kernel_scale_f32

@@ -184,18 +184,25 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
         builder, loc, getBufferType(argument.getType()), argument,
         /*readOnly=*/true));
   }
-  // Outputs: fresh buffers; a tied one starts as a copy of its argument.
+  // Outputs: fresh buffers. A tied one starts as a copy of its argument and
+  // takes the argument's place: the kernel updates it in place. The untied
+  // ones follow the arguments.
   SmallVector<Value> outputs;
+  SmallVector<Value> untiedOutputs;
   for (auto [i, result] : llvm::enumerate(op.getResults())) {
     MemRefType type = getBufferType(result.getType());
     Value buffer =
         memref::AllocOp::create(builder, loc, type, op.getResultDynamicDims(i));
-    if (std::optional<unsigned> tied = op.getTiedResultOperandIndex(i))
-      memref::CopyOp::create(builder, loc, callOperands[*tied], buffer);
     outputs.push_back(buffer);
+    if (std::optional<unsigned> tied = op.getTiedResultOperandIndex(i)) {
+      memref::CopyOp::create(builder, loc, callOperands[*tied], buffer);
+      callOperands[*tied] = buffer;
+    } else {
+      untiedOutputs.push_back(buffer);
+    }
   }
   SmallVector<Value> kernelOperands(callOperands);
-  llvm::append_range(kernelOperands, outputs);
+  llvm::append_range(kernelOperands, untiedOutputs);
   SmallVector<Type> statusType;
   if (kernel.returnsStatus())
     statusType.push_back(builder.getI32Type());

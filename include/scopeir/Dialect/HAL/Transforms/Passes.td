@@ -175,8 +175,9 @@ def LowerDispatchExternsPass
     always holds); each result is a `memref.alloc` of its dims, passed
     after the inputs, and becomes the result tensor through
     `bufferization.to_tensor ... restrict writable`. A result tied to an
-    argument is the argument's buffer copied into a fresh allocation, which
-    the kernel updates in place (the caller's tensor keeps value semantics).
+    argument is the argument's buffer copied into a fresh allocation, passed
+    in the argument's place (not after the inputs), which the kernel updates
+    in place (the caller's tensor keeps value semantics).
     With the `status` ABI option (the default) the kernel returns an `i32`;
     a nonzero status stops the program with a message naming the kernel
     (`cf.assert`).
