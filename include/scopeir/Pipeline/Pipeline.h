@@ -102,7 +102,8 @@ struct CompileOptions {
 ///   inline{default-pipeline=}            every call inlined (no cleanup
 ///                                        pipeline: the scopes keep devices)
 ///   symbol-dce                           callees left without calls
-///   [hal-apply-kernel-patterns{spec}]    with a kernel spec: extern scopes
+///   [hal-apply-kernel-patterns{spec}]    kernel spec matches -> extern
+///                                        scopes (only with `kernelSpec`)
 ///
 /// then, at dispatch granularity:
 ///
@@ -124,9 +125,10 @@ struct CompileOptions {
 ///   util-outline-scopes{kind=device}     device scopes -> functions
 ///   util-strip-scopes                    the remaining (zone) scopes
 ///   [util-lower-trace-markers]
-/// (the passes in brackets only with `trace`), then
+/// (the other passes in brackets only with `trace`), then
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
 ///   hal-lower-dispatch-externs           kernel calls (C interface)
+///   symbol-dce                           decompositions no call needs
 ///   one-shot-bufferize, buffer-deallocation-pipeline
 ///   hal-run-backend-pipelines{buffer}
 ///   convert-scf-to-openmp{num-threads}   with threads > 1
