@@ -14,6 +14,7 @@
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
 #include "scopeir/Dialect/HAL/Target/Passes.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+#include "scopeir/Dialect/HAL/TransformOps/HALTransformOps.h"
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
@@ -30,6 +31,7 @@ void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
   codegen::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferDeallocationOpInterfaceExternalModels(registry);
+  hal::registerTransformDialectExtension(registry);
 }
 
 void scopeir::registerAllDialects(mlir::DialectRegistry &registry) {

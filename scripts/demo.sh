@@ -92,6 +92,26 @@ stage "$step. The same batch with every scope stripped (all on the host backend)
 "$opt" "$mlp" --util-strip-scopes | "$run" - --function=main --input="2x16xf32=$x2"
 step=$((step + 1))
 
+# Kernel replacement: a transform spec wraps layer 1 (matmul, bias, ReLU) in
+# an extern scope; the OpenBLAS kernel of examples/kernels computes it, and
+# --check-kernels compares it with the ops it replaced.
+spec="$SCOPEIR_ROOT/examples/kernels/mlp-layer-spec.mlir"
+rel_spec="${spec#"$SCOPEIR_ROOT"/}"
+kernels="$SCOPEIR_BUILD/lib/libscopeir_kernels_openblas.so"
+rel_kernels="${kernels#"$SCOPEIR_ROOT"/}"
+if [ -f "$kernels" ]; then
+  stage "$step. Layer 1 replaced by a hand-written OpenBLAS kernel (matched by a spec file), checked against its decomposition" \
+    "$rel_run $rel_mlp --input=... --kernel-spec=$rel_spec --kernel-library=$rel_kernels --check-kernels --dump-dispatches"
+  "$run" "$mlp" --function=main --input="2x16xf32=$x2" --kernel-spec="$spec" \
+    --kernel-library="$kernels" --check-kernels --dump-dispatches 2>&1
+  stage "$step b. The same without the library: the decomposition runs (one warning), same probabilities" \
+    "$rel_run $rel_mlp --input=... --kernel-spec=$rel_spec"
+  "$run" "$mlp" --function=main --input="2x16xf32=$x2" --kernel-spec="$spec" 2>&1
+else
+  stage "$step. (kernel replacement skipped: $rel_kernels was not built; OpenBLAS missing?)"
+fi
+step=$((step + 1))
+
 # Two translation units in one function (examples/codegen-tu.mlir): each
 # codegen.scope.tu runs its own strategy, the function is bufferized whole.
 tu="$SCOPEIR_ROOT/examples/codegen-tu.mlir"

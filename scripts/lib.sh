@@ -41,12 +41,13 @@ SCOPEIR_TEST_TIMEOUT="${SCOPEIR_TEST_TIMEOUT:-1800}"
 # Everything the build, the tests and the demo need on Debian 12
 # (libomp-22-dev: LLVM's OpenMP runtime, loaded by scope-run when device
 # code runs on several threads; graphviz: `dot`, which renders the dispatch
-# graph in docs/).
+# graph in docs/; libopenblas-dev: cblas_sgemm for the example kernel
+# library in examples/kernels).
 SCOPEIR_DEBIAN_PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   clang-22 libclang-rt-22-dev lld-22
   cmake ninja-build libgtest-dev python3
-  libomp-22-dev graphviz
+  libomp-22-dev graphviz libopenblas-dev
 )
 
 scopeir_log() { printf '==> %s\n' "$*"; }

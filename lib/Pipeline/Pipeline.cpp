@@ -71,6 +71,18 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
       "inline{default-pipeline=}",
       "symbol-dce",
   });
+  // Kernels: the spec's matches become extern scopes; once annotations are
+  // scopes, every extern scope whose kernel a library provides becomes a
+  // call before dispatch formation (which never looks into one); the others
+  // stay scopes, a barrier whose ops compile as any others.
+  std::string fallback =
+      options.kernelFallbacks.empty()
+          ? std::string()
+          : "fallback=" + llvm::join(options.kernelFallbacks, ",");
+  std::string outlineExterns = "hal-outline-extern-scopes{" + fallback + "}";
+  if (!options.kernelSpec.empty())
+    passes.push_back("hal-apply-kernel-patterns{spec=" + options.kernelSpec +
+                     "}");
   if (options.granularity == Granularity::Dispatch) {
     // Scopes: annotations become util.scope and zones go away (no tracing),
     // so that fusion sees through them; dispatch regions form inside the
@@ -79,7 +91,8 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
     // When tracing, zones are marked before they go (the markers stay
     // where the zone was and take no part in formation, so the same
     // regions form) and dispatches once they are outlined.
-    passes.append({"util-lower-annotations", "flow-record-scope-paths"});
+    passes.append(
+        {"util-lower-annotations", outlineExterns, "flow-record-scope-paths"});
     if (options.trace)
       passes.push_back("util-trace-zones");
     passes.append({"util-strip-scopes{kind=zone}",
@@ -99,6 +112,7 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
     // granularity: left alone, host lowering would turn their callees into
     // llvm.func and leave the dispatches invalid.
     passes.push_back("util-lower-annotations");
+    passes.push_back(outlineExterns);
     if (options.trace)
       passes.push_back("util-trace-zones");
     passes.append({"util-outline-scopes{kind=device bufferization-safe=false}",
@@ -110,6 +124,11 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   passes.append({
       // Per-device codegen on tensors, bufferization, then on buffers.
       "hal-run-backend-pipelines{phase=tensor " + host + "}",
+      // Kernel calls on tensors, bufferized by one-shot-bufferize.
+      "hal-lower-dispatch-externs{" + fallback +
+          (options.checkKernels ? " check=true}" : "}"),
+      // Decompositions only the check calls (and their dispatches).
+      "symbol-dce",
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map}",
       // The backends' tu scopes have served their purpose: deallocation
@@ -188,6 +207,18 @@ struct CompilePipelineOptions
                      llvm::cl::desc("Trace zones and dispatches as "
                                     "scope-run --trace does"),
                      llvm::cl::init(false)};
+  Option<std::string> kernelSpec{
+      *this, "kernel-spec",
+      llvm::cl::desc("Kernel pattern spec (hal-apply-kernel-patterns)"),
+      llvm::cl::init("")};
+  ListOption<std::string> kernelFallbacks{
+      *this, "kernel-fallbacks",
+      llvm::cl::desc("Kernel symbols whose decomposition compiles instead")};
+  Option<bool> checkKernels{
+      *this, "check-kernels",
+      llvm::cl::desc("Compare each kernel with its decomposition at run "
+                     "time"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -205,6 +236,10 @@ void scopeir::pipeline::registerCompilePipeline() {
                                                        : Granularity::Scope;
         options.threads = std::max(1u, unsigned(pipelineOptions.threads));
         options.trace = pipelineOptions.trace;
+        options.kernelSpec = pipelineOptions.kernelSpec;
+        options.kernelFallbacks.assign(pipelineOptions.kernelFallbacks.begin(),
+                                       pipelineOptions.kernelFallbacks.end());
+        options.checkKernels = pipelineOptions.checkKernels;
         if (failed(parsePassPipeline(getCompilePipeline(options), pm)))
           llvm::report_fatal_error("invalid scopeir compile pipeline");
       });

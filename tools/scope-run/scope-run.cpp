@@ -11,7 +11,11 @@
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/InitAll.h"
 #include "scopeir/Pipeline/Pipeline.h"
+#include "scopeir/Dialect/HAL/IR/HALAttrs.h"
+#include "scopeir/Dialect/HAL/IR/HALOps.h"
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Runner/BufferIO.h"
+#include "scopeir/Runner/Kernels.h"
 #include "scopeir/Runner/Runner.h"
 #include "scopeir/Support/ToolSupport.h"
 #include "scopeir/Runner/TraceSession.h"
@@ -146,6 +150,34 @@ static cl::opt<bool> emitLLVM(
              "compiles it for its target) and exit"),
     cl::cat(compileCategory));
 
+static ToolOptionCategory
+    kernelsCategory("Kernels",
+                    "Hand-written kernels replacing extern scopes "
+                    "(docs/kernels.md)");
+static cl::opt<std::string> kernelSpec(
+    "kernel-spec",
+    cl::desc("Wrap the DAGs a transform script matches in extern scopes "
+             "before compiling (hal-apply-kernel-patterns{spec=FILE})"),
+    cl::value_desc("FILE"), cl::init(""), cl::cat(kernelsCategory));
+static cl::list<std::string> kernelLibraries(
+    "kernel-library",
+    cl::desc("A shared library of kernels (repeatable; the first library "
+             "defining a symbol provides it); an extern kernel no library "
+             "provides runs its decomposition, with a warning"),
+    cl::value_desc("PATH"), cl::cat(kernelsCategory));
+static cl::opt<bool> requireKernels(
+    "require-kernels",
+    cl::desc("Fail instead of running the decomposition of a kernel no "
+             "library provides"),
+    cl::cat(kernelsCategory));
+static cl::opt<std::string> checkKernels(
+    "check-kernels",
+    cl::desc("Run each kernel call's decomposition on the same inputs, "
+             "compare (|k - r| <= atol + rtol * |r|, default 1e-4,1e-5), "
+             "report per kernel on stderr, and exit 1 on a mismatch"),
+    cl::value_desc("rtol,atol"), cl::ValueOptional, cl::init(""),
+    cl::cat(kernelsCategory));
+
 static cl::opt<unsigned> benchmark(
     "benchmark",
     cl::desc("Compile once, call the function N times and print the compile "
@@ -190,16 +222,108 @@ struct DispatchDumper : public PassInstrumentation {
     auto module = dyn_cast<ModuleOp>(op);
     if (!module)
       return;
-    if (mode == DumpDispatches::Dot)
+    if (mode == DumpDispatches::Dot) {
       flow::printDispatchGraph(module, llvm::outs());
-    else
-      flow::printDispatches(module, llvm::outs());
+      return;
+    }
+    flow::printDispatches(module, llvm::outs());
+    printKernelCalls(module, llvm::outs());
+  }
+
+  /// Prints each kernel call (hal.dispatch.extern) with its decomposition
+  /// and the scope path it came from.
+  static void printKernelCalls(ModuleOp module, llvm::raw_ostream &os) {
+    unsigned index = 0;
+    module.walk([&](hal::DispatchExternOp call) {
+      os << "extern #" << index++ << " \"" << call.getSymbol() << "\"";
+      if (FlatSymbolRefAttr decomposition = call.getDecompositionAttr())
+        os << " decomposition=" << decomposition;
+      os << " scope=";
+      ArrayAttr path = util::getScopePath(call);
+      if (path.empty())
+        os << "-";
+      else
+        llvm::interleave(
+            path.getAsValueRange<StringAttr>(), os,
+            [&](llvm::StringRef entry) { os << entry; }, "/");
+      os << "\n";
+    });
   }
   DumpDispatches mode;
 };
 } // namespace
 
 /// Prints "scope-run: <message>" and returns the failing exit code.
+static int fail(const llvm::Twine &message);
+
+/// Returns the kernel symbols of `module`'s extern scopes and
+/// hal.dispatch.extern ops, each once, in first-use order.
+static std::vector<std::string> collectKernelSymbols(ModuleOp module) {
+  std::vector<std::string> symbols;
+  auto add = [&](llvm::StringRef symbol) {
+    if (!llvm::is_contained(symbols, symbol))
+      symbols.push_back(symbol.str());
+  };
+  module.walk([&](Operation *op) {
+    if (auto call = dyn_cast<hal::DispatchExternOp>(op))
+      add(call.getSymbol());
+    else if (auto scope = dyn_cast<util::ScopeOpInterface>(op))
+      if (auto kernel = dyn_cast_or_null<hal::ExternAttr>(
+              scope.getScopeAttrOfKind(hal::ExternAttr::kScopeKind)))
+        add(kernel.getSymbol());
+  });
+  return symbols;
+}
+
+/// --kernel-spec, --kernel-library, --require-kernels, --check-kernels:
+/// applies the spec, loads the libraries, binds each kernel of `module` a
+/// library provides and lists the others as fallbacks (one warning each,
+/// or an error with --require-kernels). Returns false after printing an
+/// error.
+static bool setUpKernels(ModuleOp module, runner::KernelLibraries &libraries,
+                         pipeline::CompileOptions &compileOptions,
+                         runner::RunOptions &runOptions) {
+  if (!kernelSpec.empty()) {
+    PassManager pm(module.getContext(), ModuleOp::getOperationName());
+    if (failed(parsePassPipeline(
+            "hal-apply-kernel-patterns{spec=" + kernelSpec + "}", pm)) ||
+        failed(pm.run(module))) {
+      fail("applying the kernel spec '" + kernelSpec + "' failed");
+      return false;
+    }
+  }
+  for (const std::string &path : kernelLibraries)
+    if (llvm::Error error = libraries.load(path)) {
+      fail(llvm::toString(std::move(error)));
+      return false;
+    }
+  for (const std::string &symbol : collectKernelSymbols(module)) {
+    if (void *address = libraries.lookup(symbol)) {
+      runner::KernelLibraries::bindKernel(runOptions, symbol, address);
+      continue;
+    }
+    if (requireKernels) {
+      fail("no kernel library provides kernel '" + symbol +
+           "' (--require-kernels)");
+      return false;
+    }
+    llvm::errs() << "scope-run: warning: no kernel library provides kernel '"
+                 << symbol << "'; running its decomposition instead\n";
+    compileOptions.kernelFallbacks.push_back(symbol);
+  }
+  if (checkKernels.getNumOccurrences()) {
+    llvm::Expected<runner::KernelTolerance> tolerance =
+        runner::parseKernelTolerance(checkKernels);
+    if (!tolerance) {
+      fail(llvm::toString(tolerance.takeError()));
+      return false;
+    }
+    compileOptions.checkKernels = true;
+    runner::startKernelChecks(runOptions, *tolerance);
+  }
+  return true;
+}
+
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "scope-run: " << message << "\n";
   return 1;
@@ -345,6 +469,15 @@ static int runMain() {
   }
   if (failed(hal::verifyDeviceTargets(*module)))
     return 1;
+  pipeline::CompileOptions compileOptionsForKernels;
+
+  // Kernels: before compiling, since a kernel no library provides compiles
+  // as its decomposition.
+  runner::KernelLibraries kernelLibrarySet;
+  runner::RunOptions runOptions;
+  if (!setUpKernels(*module, kernelLibrarySet, compileOptionsForKernels,
+                    runOptions))
+    return 1;
 
   // Compile.
   runner::prepareEntryFunction(entry);
@@ -352,7 +485,7 @@ static int runMain() {
   if (failed(applyPassManagerCLOptions(pm)))
     return fail("bad pass manager options");
   applyDefaultTimingPassManagerCLOptions(pm);
-  pipeline::CompileOptions compileOptions;
+  pipeline::CompileOptions compileOptions = compileOptionsForKernels;
   compileOptions.hostBackend = hostBackend;
   bool dumping = dumpDispatches != DumpDispatches::None;
   compileOptions.granularity = dispatchGranularity || dumping
@@ -397,7 +530,6 @@ static int runMain() {
   }
 
   // Run.
-  runner::RunOptions runOptions;
   runOptions.optLevel = optLevel;
   if (emitLLVM)
     runOptions.optimizedIR = &llvm::outs();
@@ -419,13 +551,19 @@ static int runMain() {
                 llvm::toString(executable.takeError()));
   if (emitLLVM)
     return finishTrace(0);
-  if (benchmark > 0)
-    return finishTrace(runBenchmark(
+  if (benchmark > 0) {
+    int status = runBenchmark(
         **executable, signature, hostInputs,
         std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                       compileStart)
             .count(),
-        trace.get()));
+        trace.get());
+    if (status == 0 && checkKernels.getNumOccurrences() &&
+        !runner::reportKernelChecks(llvm::errs()))
+      status = fail("a kernel's results differ from its decomposition's "
+                    "(--check-kernels)");
+    return finishTrace(status);
+  }
   double runSeconds = 0;
   llvm::Expected<std::vector<runner::HostBuffer>> results =
       (*executable)->call(signature, hostInputs, &runSeconds);
@@ -435,6 +573,9 @@ static int runMain() {
     return fail("running @" + function + ": " +
                 llvm::toString(results.takeError()));
 
+  bool kernelsMatched =
+      !checkKernels.getNumOccurrences() ||
+      runner::reportKernelChecks(llvm::errs());
   for (auto [i, result] : llvm::enumerate(*results)) {
     std::string target = i < outputs.size() ? outputs[i] : std::string("-");
     if (target == "-") {
@@ -447,6 +588,9 @@ static int runMain() {
             result, llvm::StringRef(target).drop_front()))
       return fail(llvm::toString(std::move(error)));
   }
+  if (!kernelsMatched)
+    return finishTrace(fail("a kernel's results differ from its "
+                            "decomposition's (--check-kernels)"));
   return finishTrace(0);
 }
 

@@ -80,6 +80,16 @@ struct CompileOptions {
   /// and the markers become calls into the tracing runtime
   /// (util-lower-trace-markers). The same dispatch regions form either way.
   bool trace = false;
+  /// A kernel pattern spec (hal-apply-kernel-patterns{spec}) applied after
+  /// inlining; empty: none.
+  std::string kernelSpec;
+  /// Kernel symbols no loaded library provides: their extern scopes stay in
+  /// place and their ops compile as the decomposition
+  /// (hal-outline-extern-scopes and hal-lower-dispatch-externs{fallback}).
+  std::vector<std::string> kernelFallbacks;
+  /// Run each kernel's decomposition after it and compare the results
+  /// (hal-lower-dispatch-externs{check}).
+  bool checkKernels = false;
 };
 
 /// Returns the textual pass list (to add to a pass manager on
@@ -92,10 +102,13 @@ struct CompileOptions {
 ///   inline{default-pipeline=}            every call inlined (no cleanup
 ///                                        pipeline: the scopes keep devices)
 ///   symbol-dce                           callees left without calls
+///   [hal-apply-kernel-patterns{spec}]    kernel spec matches -> extern
+///                                        scopes (only with `kernelSpec`)
 ///
 /// then, at dispatch granularity:
 ///
 ///   util-lower-annotations               annotations -> util.scope
+///   hal-outline-extern-scopes            extern scopes -> hal.dispatch.extern
 ///   flow-record-scope-paths              zone names for the scope path
 ///   [util-trace-zones]                   tracing: zone entry/exit markers
 ///   util-strip-scopes{kind=zone}         zones cost nothing (no tracing)
@@ -107,12 +120,15 @@ struct CompileOptions {
 ///   util-strip-scopes                    the device scopes, now only calls
 /// or, at scope granularity,
 ///   util-lower-annotations
+///   hal-outline-extern-scopes
 ///   [util-trace-zones]
 ///   util-outline-scopes{kind=device}     device scopes -> functions
 ///   util-strip-scopes                    the remaining (zone) scopes
 ///   [util-lower-trace-markers]
-/// (the passes in brackets only with `trace`), then
+/// (the other passes in brackets only with `trace`), then
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
+///   hal-lower-dispatch-externs           kernel calls (C interface)
+///   symbol-dce                           decompositions no call needs
 ///   one-shot-bufferize, buffer-deallocation-pipeline
 ///   hal-run-backend-pipelines{buffer}
 ///   codegen-erase-strategy-sequences     the program's transform IR
@@ -130,7 +146,8 @@ mlir::LogicalResult buildCompilePipeline(mlir::OpPassManager &pm,
 ///  - `scopeir-compile-to-llvm`: the compile pipeline, so that
 ///    `scope-opt --scopeir-compile-to-llvm` shows the module scope-run would
 ///    run; its options (`input-type`, `host-backend`, `dispatch`,
-///    `threads`, `trace`) are those of CompileOptions and default to its defaults;
+///    `threads`, `trace`, `kernel-spec`, `kernel-fallbacks`,
+///    `check-kernels`) are those of CompileOptions and default to its defaults;
 ///  - `scopeir-tosa-to-linalg`: getInputConversionPipeline(TOSA).
 void registerCompilePipeline();
 

@@ -1,8 +1,10 @@
-// RUN: scope-run %s --input="2x3xf32=1,2,3,4,5,6" --input="3x2xf32=1,0,0,1,1,1" --dump-dispatches | FileCheck %s
+// RUN: scope-run %s --input="2x3xf32=1,2,3,4,5,6" --input="3x2xf32=1,0,0,1,1,1" --dump-dispatches 2> %t.err | FileCheck %s
+// RUN: FileCheck %s --check-prefix=WARN < %t.err
 
-// Nothing lowers an extern scope to a kernel call yet: its decomposition is
-// compiled like the ops of any barrier scope, into a dispatch of its own
-// that names the kernel, and computes the scope's results.
+// No kernel library provides the kernel: its decomposition is compiled like
+// the ops of any barrier scope, into a dispatch of its own that names the
+// kernel, and computes the scope's results; one warning says so.
+// WARN: scope-run: warning: no kernel library provides kernel 'mm_f32'; running its decomposition instead
 // CHECK: dispatch #0 @host_executables::@main_dispatch_0 device=host scope=#hal.extern<"mm_f32">
 // CHECK-NEXT: 2x2xf32=[4 5][10 11]
 func.func @main(%x: tensor<2x3xf32>, %w: tensor<3x2xf32>) -> tensor<2x2xf32> {

@@ -1,4 +1,4 @@
-// --help lists scope-run's own options in its four categories and LLVM's
+// --help lists scope-run's own options in its five categories and LLVM's
 // generic ones, not the options libLLVM and libMLIR register.
 // RUN: scope-run --help | FileCheck %s
 // RUN: scope-run --help | FileCheck %s --check-prefix=NOLIB
@@ -22,6 +22,11 @@
 // CHECK: --input=<value>
 // CHECK: --input-type=<value>
 // CHECK: --output=<@file.npy|->
+// CHECK: Kernels:
+// CHECK: --check-kernels[=<rtol,atol>]
+// CHECK: --kernel-library=<PATH>
+// CHECK: --kernel-spec=<FILE>
+// CHECK: --require-kernels
 // NOLIB-NOT: --amdgpu
 // NOLIB-NOT: --mlir-disable-threading
 // NOLIB-NOT: --x86-

@@ -83,4 +83,137 @@ def RunBackendPipelinesPass
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+
+//===----------------------------------------------------------------------===//
+// Extern kernels
+//===----------------------------------------------------------------------===//
+
+def ApplyKernelPatternsPass
+    : Pass<"hal-apply-kernel-patterns", "mlir::ModuleOp"> {
+  let summary = "Wrap the DAGs a transform script matches in extern scopes";
+  let description = [{
+    Loads the transform script `spec` (a module with the
+    `transform.with_named_sequence` attribute) and applies its entry
+    sequence `@__transform_main` to the module: typically a
+    `transform.foreach_match` whose matchers find the DAG a kernel replaces
+    (`transform.match.operation_name`, `transform.get_producer_of_operand`,
+    `transform.match.structured`, ...) and whose actions wrap the matched
+    ops with `transform.hal.wrap_in_extern_scope ... symbol("S")`, the
+    rewrite scopeir provides. docs/kernels.md has a complete example.
+
+    A spec that cannot be read or parsed is an error located in the spec
+    file (file, line and column); a spec without `@__transform_main`, or
+    whose application fails, is an error too. The spec is parsed once per
+    pass instance. Matching runs on whatever shapes the module has: a DAG
+    matched on dynamic shapes becomes an extern scope on dynamic shapes, and
+    the scope canonicalization refines its types when specialization makes
+    them static.
+  }];
+  let options = [
+    Option<"spec", "spec", "std::string", /*default=*/"\"\"",
+           "The transform script (.mlir) to apply">,
+  ];
+  let dependentDialects = [
+    "::mlir::transform::TransformDialect",
+    "::scopeir::hal::HALDialect",
+    "::scopeir::util::UtilDialect",
+  ];
+}
+
+def OutlineExternScopesPass
+    : Pass<"hal-outline-extern-scopes", "mlir::ModuleOp"> {
+  let summary = "Outline each extern scope into a hal.dispatch.extern";
+  let description = [{
+    Replaces every `util.scope` carrying `#hal.extern<"symbol", {abi}>` by a
+    `hal.dispatch.extern "symbol"` of the scope's explicit captures (its
+    arguments, dims and ties unchanged) and moves the scope's body into a new
+    private function, `@<symbol>_decomposition` (renamed on a clash), which
+    becomes the call's `decomposition`. Values the body uses implicitly are
+    the decomposition's extra operands (`decomposition_operands`), except
+    constants (`arith.constant` and other constant-like ops without
+    operands), which are cloned into the function: once the signature is
+    static, the canonicalizer has lifted the body's constants out, and they
+    must not become kernel arguments. The function carries the placement of
+    the scope (`hal.device`), so that it compiles as the scope's ops would.
+
+    Scopes whose symbol is listed in `fallback` (kernels no loaded library
+    provides) are left in place: their ops are compiled as the ops of any
+    other barrier scope, which is the decomposition running instead of the
+    kernel.
+
+    The compile pipeline runs it after `util-lower-annotations` (a
+    `util.annotate [#hal.extern<...>]` is a `util.scope` by then, whose
+    captures the lowering made explicit) and before dispatch formation:
+    formation never looks into a `hal.dispatch.extern`, and a decomposition
+    function forms its regions like any other function.
+  }];
+  let options = [
+    ListOption<"fallback", "fallback", "std::string",
+               "Kernel symbols whose scopes stay in place (no library "
+               "provides them)">,
+  ];
+  let dependentDialects = [
+    "::mlir::func::FuncDialect",
+    "::scopeir::hal::HALDialect",
+  ];
+}
+
+def LowerDispatchExternsPass
+    : Pass<"hal-lower-dispatch-externs", "mlir::ModuleOp"> {
+  let summary = "Lower hal.dispatch.extern to a call of the kernel's C "
+                "function";
+  let description = [{
+    Runs on tensors, just before bufferization. Each
+    `hal.dispatch.extern "symbol"` becomes a `func.call` of the external
+    function `@scopeir_kernel_<symbol>`, declared with
+    `llvm.emit_c_interface`, so that the compiled code calls
+    `_mlir_ciface_scopeir_kernel_<symbol>` with a pointer to a memref
+    descriptor per tensor (MLIR's C interface) and a scalar by value;
+    `scope-run` binds that name to `symbol` of a loaded kernel library.
+    Inputs reach the call as `bufferization.to_buffer ... read_only` of an
+    identity-layout memref (dense row-major: the `contiguous` ABI option
+    always holds); each result is a `memref.alloc` of its dims, passed
+    after the inputs, and becomes the result tensor through
+    `bufferization.to_tensor ... restrict writable`. A result tied to an
+    argument is the argument's buffer copied into a fresh allocation, passed
+    in the argument's place (not after the inputs), which the kernel updates
+    in place (the caller's tensor keeps value semantics).
+    With the `status` ABI option (the default) the kernel returns an `i32`;
+    a nonzero status stops the program with a message naming the kernel
+    (`cf.assert`).
+
+    `fallback` lists the symbols no loaded library provides: their calls
+    become calls of their `decomposition` (an error if there is none).
+
+    With `check`, every kernel call is followed by a call of its
+    decomposition on the same inputs and, per result, by a call of
+    `scopeir_check_kernel_output_<t>(symbol, result index, kernel buffer,
+    reference buffer)` (`t`: f32, f64, i32 or i64; the buffers as unranked
+    memrefs through the C interface; `include/scopeir/Runtime/KernelABI.h`),
+    which the runner provides and which compares the two; the kernel's
+    results are the ones used afterwards. A result of another element type
+    is an error with `check`.
+
+    Why on tensors: bufferization of the call is then upstream
+    bufferization's own (`to_buffer`/`to_tensor` are its materialization
+    ops), with copies inserted where the analysis needs them, and no
+    bufferization model of `hal.dispatch.extern` is needed.
+  }];
+  let options = [
+    ListOption<"fallback", "fallback", "std::string",
+               "Kernel symbols no loaded library provides: call their "
+               "decomposition instead">,
+    Option<"check", "check", "bool", /*default=*/"false",
+           "Run each kernel's decomposition on the same inputs and compare "
+           "the results at run time">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 #endif // SCOPEIR_DIALECT_HAL_TRANSFORMS_PASSES_TD

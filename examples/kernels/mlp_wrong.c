@@ -1,0 +1,27 @@
+/*===- mlp_wrong.c - A deliberately wrong mlp_layer_f32 -----------*- C -*-===*\
+|*                                                                            *|
+|* This file implements an mlp_layer_f32 with a bug a hand-written kernel    *|
+|* could have: it forgets the ReLU, so negative sums pass through. Its only  *|
+|* use is to prove that scope-run --check-kernels catches such a kernel.     *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#include "mlp_layer.h"
+
+int32_t mlp_layer_f32(const scopeir_memref_f32_2d *x,
+                      const scopeir_memref_f32_2d *w,
+                      const scopeir_memref_f32_1d *bias,
+                      scopeir_memref_f32_2d *out) {
+  if (!mlp_layer_shapes_fit(x, w, bias, out))
+    return SCOPEIR_KERNEL_BAD_SHAPE;
+  int64_t m = x->sizes[0], k = x->sizes[1], n = w->sizes[1];
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float sum = 0.0f;
+      for (int64_t p = 0; p < k; ++p)
+        sum += SCOPEIR_AT2(x, i, p) * SCOPEIR_AT2(w, p, j);
+      SCOPEIR_AT2(out, i, j) =
+          sum + bias->aligned[bias->offset + j * bias->strides[0]];
+    }
+  return SCOPEIR_KERNEL_OK;
+}

@@ -1,0 +1,147 @@
+//===- OutlineExternScopes.cpp - Extern scopes to hal.dispatch.extern -----===//
+//
+// This file implements hal-outline-extern-scopes, which replaces each scope
+// carrying #hal.extern by a hal.dispatch.extern whose decomposition is a new
+// function holding the scope's body.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/HAL/IR/HALAttrs.h"
+#include "scopeir/Dialect/HAL/IR/HALDialect.h"
+#include "scopeir/Dialect/HAL/IR/HALOps.h"
+#include "scopeir/Dialect/HAL/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace scopeir::hal {
+#define GEN_PASS_DEF_OUTLINEEXTERNSCOPESPASS
+#include "scopeir/Dialect/HAL/Transforms/Passes.h.inc"
+} // namespace scopeir::hal
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::hal;
+
+/// Returns the function, module or other op directly in `module` that
+/// holds `op`.
+static Operation *getTopLevelOp(Operation *op, ModuleOp module) {
+  while (op->getParentOp() != module.getOperation())
+    op = op->getParentOp();
+  return op;
+}
+
+/// Outlines `scope` (carrying `kernel`): moves its body into a new private
+/// function after `anchor` and replaces the scope by a hal.dispatch.extern.
+static LogicalResult outlineExternScope(util::ScopeOp scope, ExternAttr kernel,
+                                        Operation *anchor,
+                                        SymbolTable &symbolTable) {
+  OpBuilder builder(scope);
+  Location loc = scope.getLoc();
+
+  // The decomposition's extra operands: what the body uses from above,
+  // constants apart (cloned into the function).
+  SmallVector<Value> constants, operands;
+  for (Value value : util::getImplicitCaptures(scope)) {
+    if (util::isClonableConstant(value))
+      constants.push_back(value);
+    else
+      operands.push_back(value);
+  }
+
+  SmallVector<Type> inputTypes(scope.getCaptures().getTypes());
+  llvm::append_range(inputTypes, ValueRange(operands).getTypes());
+  auto function = func::FuncOp::create(
+      loc, (kernel.getSymbol() + "_decomposition").str(),
+      builder.getFunctionType(inputTypes, scope.getResultTypes()));
+  function.setPrivate();
+  if (util::PlacementAndOwner placement = util::lookupPlacementAndOwner(scope);
+      placement.attr && isa<DeviceTargetAttr>(placement.attr))
+    function->setAttr(HALDialect::getDeviceAttrName(), placement.attr);
+  symbolTable.insert(function, std::next(anchor->getIterator()));
+
+  // The call first: a capture the C ABI cannot pass fails its verifier,
+  // before anything moved.
+  auto call = DispatchExternOp::create(
+      builder, loc, kernel, scope.getResultTypes(), scope.getCaptures(),
+      scope.getCaptureDims(), scope.getResultDims(),
+      scope.getTiedResultIndices(), FlatSymbolRefAttr::get(function), operands);
+  if (failed(call.verify())) {
+    call.erase();
+    function.erase();
+    return failure();
+  }
+
+  // The body moves in; its entry block gains the extra operands.
+  Region &body = function.getBody();
+  body.takeBody(scope.getBody());
+  Block &entry = body.front();
+  for (Value operand : operands) {
+    BlockArgument arg = entry.addArgument(operand.getType(), operand.getLoc());
+    operand.replaceUsesWithIf(arg, [&](OpOperand &use) {
+      return function->isProperAncestor(use.getOwner());
+    });
+  }
+  OpBuilder inner = OpBuilder::atBlockBegin(&entry);
+  SmallVector<Value> clones = util::cloneConstants(inner, constants);
+  for (auto [constant, clone] : llvm::zip_equal(constants, clones))
+    constant.replaceUsesWithIf(clone, [&](OpOperand &use) {
+      return function->isProperAncestor(use.getOwner());
+    });
+  // Every exit of the scope returns from the function.
+  SmallVector<Operation *> exits;
+  function.walk([&](util::ReturnOp exit) {
+    if (exit->getParentRegion() == &body)
+      exits.push_back(exit);
+  });
+  for (Operation *exit : exits) {
+    OpBuilder atExit(exit);
+    func::ReturnOp::create(atExit, exit->getLoc(), exit->getOperands());
+    exit->erase();
+  }
+
+  scope.replaceAllUsesWith(call.getResults());
+  scope.erase();
+  return success();
+}
+
+namespace {
+struct OutlineExternScopesPass
+    : public scopeir::hal::impl::OutlineExternScopesPassBase<
+          OutlineExternScopesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    llvm::StringSet<> fallbackSymbols;
+    for (const std::string &symbol : fallback)
+      fallbackSymbols.insert(symbol);
+
+    // Inner scopes first: an extern scope nested in another one is a call
+    // in the outer decomposition by the time that one moves.
+    SmallVector<std::pair<util::ScopeOp, ExternAttr>> scopes;
+    module.walk<WalkOrder::PostOrder>([&](util::ScopeOp scope) {
+      auto kernel = dyn_cast_or_null<ExternAttr>(
+          scope.getScopeAttrOfKind(ExternAttr::kScopeKind));
+      if (kernel && !fallbackSymbols.contains(kernel.getSymbol()))
+        scopes.emplace_back(scope, kernel);
+    });
+    SymbolTable symbolTable(module);
+    for (auto [scope, kernel] : scopes) {
+      if (scope.getBody().front().getNumArguments() !=
+          scope.getCaptures().size()) {
+        scope.emitOpError("extern scope's entry block must take one "
+                          "argument per capture");
+        return signalPassFailure();
+      }
+      if (failed(outlineExternScope(scope, kernel, getTopLevelOp(scope, module),
+                                    symbolTable)))
+        return signalPassFailure();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,8 @@
+// Wraps every linalg.matmul in an extern scope with an unknown ABI option.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    transform.hal.wrap_in_extern_scope %mm symbol("mm") abi {fast = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

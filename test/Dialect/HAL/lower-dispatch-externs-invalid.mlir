@@ -1,0 +1,39 @@
+// RUN: scope-opt --split-input-file --verify-diagnostics --hal-lower-dispatch-externs="fallback=k check=true" %s
+
+// A kernel no library provides and without a decomposition cannot run.
+func.func @no_decomposition(%t: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{kernel 'k' is provided by no loaded kernel library and has no decomposition to run instead}}
+  %r = hal.dispatch.extern "k"(%t) : (tensor<4xf32>) -> (tensor<4xf32>)
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// A kernel without a decomposition cannot be checked.
+func.func @nothing_to_check(%t: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{kernel 'j' has no decomposition to check it against}}
+  %r = hal.dispatch.extern "j"(%t) : (tensor<4xf32>) -> (tensor<4xf32>)
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// The check compares f32, f64, i32 and i64 elements only.
+func.func private @half(tensor<4xf16>) -> tensor<4xf16>
+func.func @f16_result(%t: tensor<4xf16>) -> tensor<4xf16> {
+  // expected-error @below {{result #0 has element type 'f16', which the kernel check does not compare (f32, f64, i32, i64)}}
+  %r = hal.dispatch.extern "j"(%t) : (tensor<4xf16>) -> (tensor<4xf16>) decomposition @half
+  return %r : tensor<4xf16>
+}
+
+// -----
+
+// One C function has one signature.
+func.func private @d4(tensor<4xf32>) -> tensor<4xf32>
+func.func private @d8(tensor<8xf32>) -> tensor<8xf32>
+func.func @two_signatures(%a: tensor<4xf32>, %b: tensor<8xf32>) -> (tensor<4xf32>, tensor<8xf32>) {
+  %r = hal.dispatch.extern "j"(%a) : (tensor<4xf32>) -> (tensor<4xf32>) decomposition @d4
+  // expected-error @below {{kernel 'j' is called with C signature '(memref<8xf32>, memref<8xf32>) -> i32' here and '(memref<4xf32>, memref<4xf32>) -> i32' elsewhere: a C function has one signature}}
+  %s = hal.dispatch.extern "j"(%b) : (tensor<8xf32>) -> (tensor<8xf32>) decomposition @d8
+  return %r, %s : tensor<4xf32>, tensor<8xf32>
+}
