@@ -12,7 +12,7 @@
 # Usage: scripts/differential.sh N [START] [-- differential.py options...]
 #
 # Environment (besides scripts/lib.sh's build settings):
-#   SCOPEIR_DIFFERENTIAL_JOBS     seeds run at once (default 2)
+#   SCOPEIR_DIFFERENTIAL_JOBS     seeds run at once (default: nproc)
 #   SCOPEIR_DIFFERENTIAL_WORK     work directory (default <build>/differential)
 #   SCOPEIR_DIFFERENTIAL_REDUCE   0: keep failing seeds but do not shrink them
 set -euo pipefail
@@ -48,7 +48,7 @@ else
   scopeir_setup
 fi
 
-args=(--build-dir "$SCOPEIR_BUILD" --jobs "${SCOPEIR_DIFFERENTIAL_JOBS:-2}")
+args=(--build-dir "$SCOPEIR_BUILD" --jobs "${SCOPEIR_DIFFERENTIAL_JOBS:-$(nproc)}")
 if [ -n "${SCOPEIR_DIFFERENTIAL_WORK:-}" ]; then
   args+=(--work "$SCOPEIR_DIFFERENTIAL_WORK")
 fi

@@ -281,9 +281,20 @@ class Outcome:
         self.seconds = 0.0
         self.results_checked = 0
         self.bitwise_checks = 0
+        self.tool_seconds = {}  # tool name -> seconds spent in it
 
     def fail(self, kind, detail):
         self.failures.append((kind, detail))
+
+
+def timed(outcome, cmd, *args, **kwargs):
+    """run() for a seed's own commands: adds the time to the seed's total
+    for that tool (where a seed's time goes is part of the summary)."""
+    step = run(cmd, *args, **kwargs)
+    tool = os.path.basename(cmd[0])
+    outcome.tool_seconds[tool] = outcome.tool_seconds.get(tool, 0.0) + \
+        step.seconds
+    return step
 
 
 def scope_run_cmd(tools, program, meta, out_prefix):
@@ -320,7 +331,7 @@ def check_seed(seed, tools, args):
     os.makedirs(d)
     t = args.timeout
 
-    gen = run([tools.scope_gen, "--seed=%d" % seed, "-o", "scoped.mlir",
+    gen = timed(outcome, [tools.scope_gen, "--seed=%d" % seed, "-o", "scoped.mlir",
                "--reference=reference.mlir", "--inputs=inputs.txt",
                "--meta=meta.json"] + args.gen_arg, t, cwd=d)
     if not gen.ok:
@@ -330,7 +341,7 @@ def check_seed(seed, tools, args):
         meta = json.load(f)
     outcome.meta = meta
 
-    strip = run([tools.scope_opt, "--util-strip-scopes", "scoped.mlir",
+    strip = timed(outcome, [tools.scope_opt, "--util-strip-scopes", "scoped.mlir",
                  "-o", "stripped.mlir"], t, cwd=d)
     if not strip.ok:
         outcome.fail("strip", strip.describe())
@@ -341,10 +352,10 @@ def check_seed(seed, tools, args):
     # driver and the devices on functions aside), up to what
     # canonicalization and CSE clean up (dims computed for scopes).
     canon = ["--canonicalize", "--cse"]
-    a = run([tools.scope_opt, "stripped.mlir"] + canon + ["-o",
+    a = timed(outcome, [tools.scope_opt, "stripped.mlir"] + canon + ["-o",
                                                            "stripped.canon"],
             t, cwd=d)
-    b = run([tools.scope_opt, "reference.mlir",
+    b = timed(outcome, [tools.scope_opt, "reference.mlir",
              "--symbol-privatize=exclude=main", "--symbol-dce"] + canon +
             ["-o", "reference.canon"], t, cwd=d)
     if not (a.ok and b.ok):
@@ -360,11 +371,11 @@ def check_seed(seed, tools, args):
 
     opt_cmd, runner_cmd = reference_cmds(tools, "reference.mlir",
                                          "reference-llvm.mlir")
-    ref_opt = run(opt_cmd, t, cwd=d)
-    ref = run(runner_cmd, t, cwd=d) if ref_opt.ok else ref_opt
-    stripped = run(scope_run_cmd(tools, "stripped.mlir", meta, "stripped"),
+    ref_opt = timed(outcome, opt_cmd, t, cwd=d)
+    ref = timed(outcome, runner_cmd, t, cwd=d) if ref_opt.ok else ref_opt
+    stripped = timed(outcome, scope_run_cmd(tools, "stripped.mlir", meta, "stripped"),
                    t, cwd=d)
-    scoped = run(scope_run_cmd(tools, "scoped.mlir", meta, "scoped"), t,
+    scoped = timed(outcome, scope_run_cmd(tools, "scoped.mlir", meta, "scoped"), t,
                  cwd=d)
     if not ref.ok:
         outcome.fail("reference", ref.describe())
@@ -426,12 +437,12 @@ def check_outlined(outcome, tools, meta, stripped_bits, d, t):
     scope-run, must compute what the stripped program computes, within each
     result's tolerance (the outlined functions are compiled apart from
     their callers, so no bit-identity is promised)."""
-    outline = run([tools.scope_opt, "--util-outline-scopes", "scoped.mlir",
+    outline = timed(outcome, [tools.scope_opt, "--util-outline-scopes", "scoped.mlir",
                    "-o", "outlined.mlir"], t, cwd=d)
     if not outline.ok:
         outcome.fail("outline-error", outline.describe())
         return
-    outlined = run(scope_run_cmd(tools, "outlined.mlir", meta, "outlined"),
+    outlined = timed(outcome, scope_run_cmd(tools, "outlined.mlir", meta, "outlined"),
                    t, cwd=d)
     if not outlined.ok:
         outcome.fail("outlined-error", outlined.describe())
@@ -686,7 +697,9 @@ def main():
                              "wrapper, to test the oracle itself)")
     parser.add_argument("--work", default=None,
                         help="work directory (default <build>/differential)")
-    parser.add_argument("--jobs", "-j", type=int, default=2)
+    parser.add_argument("--jobs", "-j", type=int,
+                        default=os.cpu_count() or 2,
+                        help="seeds run at once (default: one per core)")
     parser.add_argument("--timeout", type=float, default=120,
                         help="seconds per command")
     parser.add_argument("--time-limit", type=float, default=0,
@@ -788,6 +801,10 @@ def report(outcomes, elapsed, args, reductions):
     for o in failed:
         for kind, _ in o.failures:
             by_kind.setdefault(kind, set()).add(o.seed)
+    tool_seconds = {}
+    for o in outcomes:
+        for tool, seconds in o.tool_seconds.items():
+            tool_seconds[tool] = tool_seconds.get(tool, 0.0) + seconds
     results = sum(o.results_checked for o in outcomes)
     bitwise = sum(o.bitwise_checks for o in outcomes)
     seeds_text = ("%d-%d" % (outcomes[0].seed, outcomes[-1].seed)
@@ -802,6 +819,11 @@ def report(outcomes, elapsed, args, reductions):
         "%s %d" % kv for kv in sorted(features.items())))
     print("  programs by scope kind: " + ", ".join(
         "%s %d" % kv for kv in sorted(scopes.items())))
+    total = sum(tool_seconds.values())
+    if total:
+        print("  time by tool (summed over seeds, %.0f s): " % total + ", ".join(
+            "%s %.0f s (%.0f%%)" % (tool, sec, 100 * sec / total) for tool, sec
+            in sorted(tool_seconds.items(), key=lambda kv: -kv[1])))
     print("  failing seeds: %d" % len(failed))
     for kind in KINDS:
         if kind in by_kind:
@@ -817,7 +839,7 @@ def report(outcomes, elapsed, args, reductions):
                        "seconds": elapsed, "jobs": args.jobs,
                        "uniform": uniform, "results": results,
                        "bitwise": bitwise, "features": features,
-                       "scopes": scopes,
+                       "scopes": scopes, "tool_seconds": tool_seconds,
                        "failures": {k: sorted(v) for k, v in by_kind.items()},
                        "reductions": reductions}, f, indent=1)
     return 1 if failed or n == 0 else 0

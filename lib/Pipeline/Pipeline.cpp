@@ -65,8 +65,13 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   // on that device around the call, then every call is inlined, so that a
   // model split into per-device functions compiles like one written with
   // scopes. The inliner's default cleanup (canonicalize) is left out: it
-  // would reach every function, not only the ones that had calls.
+  // would reach every function, not only the ones that had calls. Affine
+  // ops of the input are lowered first: upstream inlines them only into an
+  // affine scope (a function) or affine loop, so a callee holding one would
+  // stay a call inside the scope wrapped around it, and a call's result
+  // dims cannot be computed above that scope.
   passes.append({
+      "lower-affine",
       "hal-wrap-cross-device-calls",
       "inline{default-pipeline=}",
       "symbol-dce",

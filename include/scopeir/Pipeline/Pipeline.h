@@ -97,6 +97,9 @@ struct CompileOptions {
 /// scopes to the LLVM dialect. First
 ///
 ///   getInputConversionPipeline           TOSA -> linalg (TOSA input only)
+///   lower-affine                         the input's affine ops (upstream
+///                                        inlines them only into functions
+///                                        and affine loops)
 ///   hal-wrap-cross-device-calls          calls into another device's
 ///                                        function -> scope on that device
 ///   inline{default-pipeline=}            every call inlined (no cleanup

@@ -451,3 +451,34 @@ func.func @no_region_in_tu_scope(%a: tensor<?x8xf32>, %b: tensor<8x4xf32>,
   }
   return %r : tensor<?x4xf32>
 }
+
+// -----
+
+// The functions of an executable module are dispatch bodies already: no
+// region forms in them (outlined into the host's executables, it would be
+// out of reach of the executable module's own symbol table), while the host
+// function's ops still get theirs.
+// CHECK-LABEL: module @doubles attributes {flow.executables}
+//       CHECK:   func.func @fn
+//   CHECK-NOT:     flow.dispatch.region
+//       CHECK:     linalg.add
+//   CHECK-NOT:     flow.dispatch.region
+//       CHECK:     return
+// CHECK-LABEL: func.func @host
+//       CHECK:   flow.dispatch @doubles::@fn
+//       CHECK:   flow.dispatch.region
+//  CHECK-NEXT:     tensor.empty
+//  CHECK-NEXT:     linalg.add
+module @doubles attributes {flow.executables} {
+  func.func @fn(%x: tensor<4xf32>) -> tensor<4xf32> {
+    %e = tensor.empty() : tensor<4xf32>
+    %r = linalg.add ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    return %r : tensor<4xf32>
+  }
+}
+func.func @host(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %d = flow.dispatch @doubles::@fn(%x) : (tensor<4xf32>) -> (tensor<4xf32>)
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.add ins(%d, %x : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}

@@ -380,3 +380,37 @@ func.func @dim_with_ssa_index(%t: tensor<2x?xf32>) -> tensor<2x?xf32> {
   } : tensor<2x?xf32>
   return %r : tensor<2x?xf32>
 }
+
+// -----
+
+// An scf.for result computed into its iter_arg has the init's dims on every
+// iteration (upstream's value bounds analysis proves it): the result dim is
+// the init's, read above the scope. (Reduced from differential seed 2010: a
+// cross-device function returning such a loop result, inlined into the
+// scope wrapped around its call, failed "cannot compute dynamic dimension
+// #0 above the scope".)
+// CHECK-LABEL: func.func @loop_keeps_init_shape
+//  CHECK-SAME: (%[[A:.+]]: tensor<?x10xf32>, %[[B:.+]]: tensor<1x10xf32>)
+//       CHECK:   %[[C0:.+]] = arith.constant 0 : index
+//       CHECK:   %[[D:.+]] = tensor.dim %[[A]], %[[C0]]
+//       CHECK:   util.scope {{.*}} -> (tensor<?x10xf32>{%[[D]]})
+#map = affine_map<(d0, d1) -> (0, d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @loop_keeps_init_shape(%a: tensor<?x10xf32>, %b: tensor<1x10xf32>) -> tensor<?x10xf32> {
+  %r = util.annotate [#hal.device.target<"llvm-cpu">] {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %l = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %a) -> (tensor<?x10xf32>) {
+      %g = linalg.generic {indexing_maps = [#map, #id], iterator_types = ["parallel", "parallel"]}
+          ins(%b : tensor<1x10xf32>) outs(%acc : tensor<?x10xf32>) {
+      ^bb0(%in: f32, %out: f32):
+        %s = arith.addf %in, %out : f32
+        linalg.yield %s : f32
+      } -> tensor<?x10xf32>
+      scf.yield %g : tensor<?x10xf32>
+    }
+    util.return %l : tensor<?x10xf32>
+  } : tensor<?x10xf32>
+  return %r : tensor<?x10xf32>
+}

@@ -128,12 +128,16 @@ func.func @constants_and_pass_through(%x: tensor<4xf32>, %y: f32) -> (tensor<4xf
 
 // A constant returned by an earlier scope is a constant again, at its call
 // site, when a later scope using it is outlined: the later callee clones it.
+// The later scope's result dim, that constant, is a static size of the
+// callee's result, cast back at the call.
 // CHECK-LABEL: func.func @constant_between_scopes
 //  CHECK-SAME: (%[[F:.+]]: f32)
-//       CHECK:   call @constant_between_scopes_scope_1(%[[F]]) : (f32) -> tensor<?xf32>
-//       CHECK: func.func private @constant_between_scopes_scope_1(%{{.+}}: f32) -> tensor<?xf32>
+//       CHECK:   %[[R:.+]] = call @constant_between_scopes_scope_1(%[[F]]) : (f32) -> tensor<4xf32>
+//       CHECK:   tensor.cast %[[R]] : tensor<4xf32> to tensor<?xf32>
+//       CHECK: func.func private @constant_between_scopes_scope_1(%{{.+}}: f32) -> tensor<4xf32>
 //       CHECK:   %[[C4:.+]] = arith.constant 4 : index
 //       CHECK:   tensor.empty(%[[C4]])
+//       CHECK:   tensor.cast %{{.+}} : tensor<?xf32> to tensor<4xf32>
 func.func @constant_between_scopes(%f: f32) -> tensor<?xf32> {
   %n = util.scope -> (index) {
     %c4 = arith.constant 4 : index

@@ -1,9 +1,13 @@
 // A program that already has flow.dispatch ops compiles at scope
 // granularity: its executables are linked as at dispatch granularity, so
 // host lowering never sees a dispatch whose callee it turned into an
-// llvm.func (which left invalid IR).
+// llvm.func (which left invalid IR). At dispatch granularity no region forms
+// inside the hand-written executable's function (outlined into the host's
+// executables, its dispatch named a symbol the executable module does not
+// have: "callee ... does not name a symbol").
 // RUN: split-file %s %t
 // RUN: scope-run %t/valid.mlir --dispatch=false --input=4xf32=1,2,3,4 | FileCheck %s
+// RUN: scope-run %t/valid.mlir --input=4xf32=1,2,3,4 | FileCheck %s
 // CHECK: 4xf32=2 4 6 8
 
 // A dispatch of a module that is not an executable module is rejected by

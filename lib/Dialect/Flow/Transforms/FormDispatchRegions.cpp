@@ -325,14 +325,20 @@ struct FormDispatchRegionsPass
     // existing dispatch region, nor the body of an isolated op other than a
     // function or symbol table (a codegen.scope.tu: its ops are compiled by
     // its own strategy, and a region there could not use the dims computed
-    // above it).
+    // above it), nor an executable module (`flow.executables`): its
+    // functions are dispatch bodies already, and a region formed there would
+    // be outlined into the host's executables, out of reach of the
+    // dispatch's own symbol table.
     SmallVector<Block *> blocks;
     getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
       bool isolatedBody = op != getOperation() &&
                           op->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
                           !isa<FunctionOpInterface>(op) &&
                           !op->hasTrait<OpTrait::SymbolTable>();
-      if (isa<DispatchRegionOp>(op) || isolatedBody ||
+      bool executableModule =
+          op != getOperation() && isa<ModuleOp>(op) &&
+          op->hasAttr(FlowDialect::getExecutablesAttrName());
+      if (isa<DispatchRegionOp>(op) || isolatedBody || executableModule ||
           (op != getOperation() && isDispatchableOp(op)))
         return WalkResult::skip();
       for (Region &region : op->getRegions())

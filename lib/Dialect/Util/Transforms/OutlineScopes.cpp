@@ -11,6 +11,8 @@
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
@@ -463,6 +465,108 @@ FailureOr<OutlinePlan> ScopeOutliner::plan(ScopeOpInterface scope) {
   return plan;
 }
 
+//===----------------------------------------------------------------------===//
+// Result dims at the call
+//===----------------------------------------------------------------------===//
+
+/// Returns, per result of `scope`, the type the callee should return it as:
+/// the returned value's type with every dynamic size that the scope's result
+/// dims (`ShapeAwareOpInterface`) give as a constant made static, or null
+/// when nothing is gained (or the result is not returned, or is tied). A call
+/// carries no dims, and a call's result shape cannot be reified from its
+/// operands; a static size still can be read from the call's result type, so
+/// the dims of the scope's result stay known at the call site (to an
+/// enclosing scope that computes its own result dims above itself, say).
+static SmallVector<Type>
+getResultTypesWithStaticDims(ScopeOpInterface scope,
+                             ArrayRef<ResultPlan> results) {
+  Operation *op = scope;
+  SmallVector<Type> refined(results.size());
+  auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op);
+  if (!shapeAware)
+    return refined;
+  auto tiedOp = dyn_cast<TiedOpInterface>(op);
+  for (auto [i, result] : llvm::enumerate(results)) {
+    if (result.kind != ResultPlan::Kind::Returned || !result.value)
+      continue;
+    if (tiedOp && tiedOp.getTiedResultOperandIndex(i))
+      continue;
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(i).getType());
+    auto valueType = dyn_cast<RankedTensorType>(result.value.getType());
+    if (!resultType || !valueType ||
+        valueType.getRank() != resultType.getRank())
+      continue;
+    ValueRange dims = shapeAware.getResultDynamicDims(i);
+    if (dims.size() != static_cast<size_t>(resultType.getNumDynamicDims()))
+      continue;
+    SmallVector<int64_t> shape(valueType.getShape());
+    bool changed = false;
+    for (unsigned d = 0, dynIndex = 0, e = shape.size(); d < e; ++d) {
+      if (!resultType.isDynamicDim(d))
+        continue;
+      std::optional<int64_t> size = getConstantIntValue(dims[dynIndex++]);
+      if (!size || *size < 0 || !ShapedType::isDynamic(shape[d]))
+        continue;
+      shape[d] = *size;
+      changed = true;
+    }
+    if (changed)
+      refined[i] = valueType.clone(shape);
+  }
+  return refined;
+}
+
+/// Returns, per result of `scope`, the sizes of a full-size
+/// `tensor.extract_slice` to apply to the call's result (once cast back from
+/// the static type above, if any), or an empty list: when one of its dynamic
+/// sizes is not a constant, an identity slice (it bufferizes to a subview of
+/// the whole buffer) whose shape, unlike the call's, reifies to the dims the
+/// scope carried. Only where the nearest scope enclosing `scope` carries no
+/// dims of its own (an annotation, which `util-lower-annotations` gives dims
+/// computed above it, through the values its body returns); elsewhere a
+/// `tensor.dim` of the call's result reads them, and a dim only the scope op
+/// used is not kept alive.
+static SmallVector<SmallVector<OpFoldResult>>
+getResultSliceSizes(ScopeOpInterface scope, ArrayRef<ResultPlan> results) {
+  Operation *op = scope;
+  SmallVector<SmallVector<OpFoldResult>> slices(results.size());
+  auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op);
+  auto parent = op->getParentOfType<ScopeOpInterface>();
+  if (!shapeAware || !parent || isa<ShapeAwareOpInterface>(*parent))
+    return slices;
+  auto tiedOp = dyn_cast<TiedOpInterface>(op);
+  Builder builder(op->getContext());
+  for (auto [i, result] : llvm::enumerate(results)) {
+    if (result.kind != ResultPlan::Kind::Returned ||
+        (tiedOp && tiedOp.getTiedResultOperandIndex(i)))
+      continue;
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(i).getType());
+    auto valueType = dyn_cast<RankedTensorType>(
+        result.value ? result.value.getType() : op->getResult(i).getType());
+    if (!resultType || !valueType || valueType.hasStaticShape() ||
+        valueType.getRank() != resultType.getRank())
+      continue;
+    ValueRange dims = shapeAware.getResultDynamicDims(i);
+    if (dims.size() != static_cast<size_t>(resultType.getNumDynamicDims()))
+      continue;
+    SmallVector<OpFoldResult> sizes;
+    bool needed = false;
+    for (unsigned d = 0, dynIndex = 0, e = valueType.getRank(); d < e; ++d) {
+      Value dim = resultType.isDynamicDim(d) ? dims[dynIndex++] : Value();
+      if (!valueType.isDynamicDim(d)) {
+        sizes.push_back(builder.getIndexAttr(valueType.getDimSize(d)));
+        continue;
+      }
+      // A constant dim is a static size of the callee's result already.
+      needed |= !getConstantIntValue(dim).has_value();
+      sizes.push_back(dim);
+    }
+    if (needed)
+      slices[i] = std::move(sizes);
+  }
+  return slices;
+}
+
 void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
   Operation *op = scope;
   FailureOr<OutlinePlan> maybePlan = plan(scope);
@@ -480,11 +584,16 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
   SmallVector<Value> operands(plan.captureOperands);
   llvm::append_range(operands, plan.implicitArgs);
   SmallVector<Operation *> exits = getScopeExits(scope);
+  SmallVector<Type> staticTypes =
+      getResultTypesWithStaticDims(scope, plan.results);
+  SmallVector<SmallVector<OpFoldResult>> sliceSizes =
+      getResultSliceSizes(scope, plan.results);
   SmallVector<Type> resultTypes;
   for (auto [i, result] : llvm::enumerate(plan.results))
     if (result.kind == ResultPlan::Kind::Returned)
-      resultTypes.push_back(result.value ? result.value.getType()
-                                         : op->getResult(i).getType());
+      resultTypes.push_back(staticTypes[i]  ? staticTypes[i]
+                            : result.value ? result.value.getType()
+                                           : op->getResult(i).getType());
   callee.setFunctionType(
       builder.getFunctionType(ValueRange(operands).getTypes(), resultTypes));
 
@@ -566,11 +675,16 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
   SmallVector<Operation *> peeled;
   for (Operation *terminator : exits) {
     SmallVector<Value> returned;
-    for (auto [i, result] : llvm::enumerate(plan.results))
-      if (result.kind == ResultPlan::Kind::Returned)
-        returned.push_back(result.value ? result.value
-                                        : terminator->getOperand(i));
     builder.setInsertionPoint(terminator);
+    for (auto [i, result] : llvm::enumerate(plan.results)) {
+      if (result.kind != ResultPlan::Kind::Returned)
+        continue;
+      Value value = result.value ? result.value : terminator->getOperand(i);
+      if (staticTypes[i])
+        value = tensor::CastOp::create(builder, terminator->getLoc(),
+                                       staticTypes[i], value);
+      returned.push_back(value);
+    }
     func::ReturnOp::create(builder, terminator->getLoc(), returned);
     terminator->erase();
   }
@@ -606,12 +720,29 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
     call->setAttr(attr.getName(), attr.getValue());
   SmallVector<Value> replacements;
   unsigned callResult = 0;
-  for (ResultPlan &result : plan.results) {
+  for (auto [i, result] : llvm::enumerate(plan.results)) {
     Value value;
     switch (result.kind) {
     case ResultPlan::Kind::Returned:
+    {
       value = call->getResult(callResult++);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointAfter(call);
+      if (staticTypes[i])
+        value = tensor::CastOp::create(builder, op->getLoc(),
+                                       result.value.getType(), value);
+      if (!sliceSizes[i].empty()) {
+        auto type = cast<RankedTensorType>(value.getType());
+        SmallVector<OpFoldResult> offsets(type.getRank(),
+                                          builder.getIndexAttr(0));
+        SmallVector<OpFoldResult> strides(type.getRank(),
+                                          builder.getIndexAttr(1));
+        value = tensor::ExtractSliceOp::create(builder, op->getLoc(), type,
+                                               value, offsets, sliceSizes[i],
+                                               strides);
+      }
       break;
+    }
     case ResultPlan::Kind::PassThrough:
       value = result.value;
       break;

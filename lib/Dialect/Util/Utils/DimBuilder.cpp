@@ -18,8 +18,10 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ShapedOpInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 using namespace mlir;
@@ -370,6 +372,23 @@ FailureOr<Value> DynamicDimBuilder::getDimOfResult(OpResult result,
     }
     if (common)
       return common;
+  }
+
+  // Loops: a result has its init's dim when upstream's value bounds
+  // analysis proves the dim the same on every iteration (an scf.for whose
+  // body computes into its iter_arg, say).
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+    std::optional<ResultRange> loopResults = loop.getLoopResults();
+    if (loopResults && resultIndex < loopResults->size() &&
+        loop.getInits().size() == loopResults->size()) {
+      Value init = loop.getInits()[resultIndex];
+      FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
+          ValueBoundsConstraintSet::Variable(result, dim),
+          ValueBoundsConstraintSet::Variable(init, dim));
+      if (succeeded(equal) && *equal)
+        if (FailureOr<Value> initDim = getDim(init, dim); succeeded(initDim))
+          return initDim;
+    }
   }
 
   // Elementwise ops and shape-preserving casts: any operand of the same rank

@@ -22,7 +22,10 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
     ops. The body of an isolated op that is neither a function nor a symbol
     table (`codegen.scope.tu`) is left alone: its ops are compiled by the
     scope's own strategy, and a region there could not use values computed
-    above the scope.
+    above the scope. So is an executable module (a nested `builtin.module`
+    with the `flow.executables` attribute, written by hand or by an earlier
+    `flow-outline-dispatch-regions`): its functions are dispatch bodies
+    already.
 
     Rules, per block:
     1. *Roots*, in block order: linalg contractions (`linalg.matmul`,

@@ -204,7 +204,16 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
     - **Ties and dims**: a call has neither. A tie is recorded on the callee
       as the result attribute `util.tied = <argument index>` so that nothing
       is lost; the result dims were values above the scope and remain
-      available at the call site.
+      available at the call site. A call's result shape cannot be reified
+      from its operands, though: a result dim that is a constant therefore
+      becomes a static size of the callee's result type, cast back to the
+      scope's type at the call (`tensor.cast`), so that what follows (an
+      enclosing annotation computing its result dims above itself) still
+      reads it. In a scope whose nearest enclosing scope carries no dims of
+      its own (an annotation), the other result dims become the sizes of a
+      full-size `tensor.extract_slice` of the call's result (an identity, a
+      subview of the whole buffer once bufferized), whose shape reifies to
+      them.
     - **Scope attributes**: the callee carries, in the discardable attribute
       `util.scope_attrs`, every scope attribute that applied to the scope's
       body and that the callee's new position no longer provides: the
@@ -283,7 +292,8 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
            "inlined body (an unranked result, a result that is not a "
            "buffer the function allocates)">,
   ];
-  let dependentDialects = ["mlir::func::FuncDialect"];
+  let dependentDialects = ["mlir::func::FuncDialect",
+                           "mlir::tensor::TensorDialect"];
 }
 
 def ExtractScopePass : Pass<"util-extract-scope", "mlir::ModuleOp"> {

@@ -71,7 +71,8 @@ std::pair<mlir::Value, int64_t> matchDimOp(mlir::Operation *op);
 /// defined inside is traced back to values above: through
 /// `ShapeAwareOpInterface`, destination-style inits,
 /// `ReifyRankedShapedTypeOpInterface`, region ops without loops (the values
-/// their regions return), elementwise ops and casts, and the explicit
+/// their regions return), loops whose result dim upstream's value bounds
+/// analysis proves equal to the init's, elementwise ops and casts, and the explicit
 /// captures of scopes; side-effect free index computations on the way are
 /// cloned above the anchor.
 ///
