@@ -80,6 +80,10 @@ struct CompileOptions {
   /// and the markers become calls into the tracing runtime
   /// (util-lower-trace-markers). The same dispatch regions form either way.
   bool trace = false;
+  /// Check at run time that the stores of every codegen.scope.workgroups
+  /// cover each of its results exactly once (codegen-lower-workgroups'
+  /// `check-stores`).
+  bool checkStores = false;
 };
 
 /// Returns the textual pass list (to add to a pass manager on
@@ -112,6 +116,8 @@ struct CompileOptions {
 ///   util-strip-scopes                    the remaining (zone) scopes
 ///   [util-lower-trace-markers]
 /// (the passes in brackets only with `trace`), then
+///   codegen-lower-workgroups             workgroups scopes -> scf.forall
+///                                        ({check-stores} with checkStores)
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
 ///   one-shot-bufferize, buffer-deallocation-pipeline
 ///   hal-run-backend-pipelines{buffer}
