@@ -11,6 +11,7 @@
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -122,16 +123,14 @@ StoreCheckBuilder::replayWorkgroup(OpBuilder &builder, ValueRange ids,
   // The ops the stores' offsets, sizes and strides depend on, in body order.
   SetVector<Operation *> slice;
   BackwardSliceOptions options;
-  options.inclusive = false;
+  options.inclusive = true;
   options.filter = [&](Operation *op) { return op->getBlock() == &body; };
   SmallVector<StoreOp> stores(body.getOps<StoreOp>());
   for (StoreOp store : stores)
     for (Value operand : store->getOperands().drop_front(2))
       if (Operation *def = operand.getDefiningOp();
-          def && def->getBlock() == &body) {
-        slice.insert(def);
+          def && def->getBlock() == &body)
         (void)getBackwardSlice(def, &slice, options);
-      }
   SmallVector<Operation *> ordered(slice.begin(), slice.end());
   llvm::sort(ordered,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
@@ -154,19 +153,27 @@ StoreCheckBuilder::replayWorkgroup(OpBuilder &builder, ValueRange ids,
   for (StoreOp store : stores) {
     unsigned resultIndex =
         scope.getResultOfHandle(store.getDest()).getResultNumber();
+    // The store's offsets, sizes and strides in the replay (static ones
+    // stay static, so that the counted slices have the tiles' types), and
+    // as values for the checks.
     auto mapAll = [&](ArrayRef<OpFoldResult> values) {
-      SmallVector<Value> mapped;
+      SmallVector<OpFoldResult> mapped;
       for (OpFoldResult value : values)
-        mapped.push_back(getValueOrCreateConstantIndexOp(
-            builder, loc,
-            isa<Value>(value) ? OpFoldResult(mapping.lookupOrDefault(
-                                    cast<Value>(value)))
-                              : value));
+        mapped.push_back(isa<Value>(value)
+                             ? OpFoldResult(mapping.lookupOrDefault(
+                                   cast<Value>(value)))
+                             : value);
       return mapped;
     };
-    SmallVector<Value> offsets = mapAll(store.getMixedOffsets());
-    SmallVector<Value> sizes = mapAll(store.getMixedSizes());
-    SmallVector<Value> strides = mapAll(store.getMixedStrides());
+    SmallVector<OpFoldResult> mixedOffsets = mapAll(store.getMixedOffsets());
+    SmallVector<OpFoldResult> mixedSizes = mapAll(store.getMixedSizes());
+    SmallVector<OpFoldResult> mixedStrides = mapAll(store.getMixedStrides());
+    SmallVector<Value> offsets =
+        getValueOrCreateConstantIndexOp(builder, loc, mixedOffsets);
+    SmallVector<Value> sizes =
+        getValueOrCreateConstantIndexOp(builder, loc, mixedSizes);
+    SmallVector<Value> strides =
+        getValueOrCreateConstantIndexOp(builder, loc, mixedStrides);
 
     // Bounds first: a slice outside the counters could not be counted.
     Value counter = updated[resultIndex];
@@ -207,8 +214,8 @@ StoreCheckBuilder::replayWorkgroup(OpBuilder &builder, ValueRange ids,
     }
 
     // counter[slice] += 1.
-    Value tile = tensor::ExtractSliceOp::create(builder, loc, counter, offsets,
-                                                sizes, strides);
+    Value tile = tensor::ExtractSliceOp::create(
+        builder, loc, counter, mixedOffsets, mixedSizes, mixedStrides);
     auto tileType = cast<RankedTensorType>(tile.getType());
     SmallVector<AffineMap> maps = {
         builder.getMultiDimIdentityMap(tileType.getRank())};
@@ -221,8 +228,8 @@ StoreCheckBuilder::replayWorkgroup(OpBuilder &builder, ValueRange ids,
           linalg::YieldOp::create(b, l, next);
         });
     updated[resultIndex] = tensor::InsertSliceOp::create(
-        builder, loc, increment.getResult(0), counter, offsets, sizes,
-        strides);
+        builder, loc, increment.getResult(0), counter, mixedOffsets,
+        mixedSizes, mixedStrides);
   }
   return updated;
 }
