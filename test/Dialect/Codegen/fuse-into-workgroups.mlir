@@ -187,3 +187,94 @@ func.func @negative_two_results(%a: tensor<8xf32>) -> tensor<8xf32> {
   %s = linalg.add ins(%r#0, %r#1 : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
   return %s : tensor<8xf32>
 }
+
+// -----
+
+// Refused: the consumer writes into the result in place (its output is the
+// result, so it would update elements as they are stored).
+// CHECK-LABEL: func.func @negative_in_place
+func.func @negative_in_place(%a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{the scope}}
+  %r = codegen.scope.workgroups (%i) in (%n = %c1) (%a as %x: tensor<8xf32>) -> (tensor<8xf32>) as (%o) {
+    codegen.store %x into %o[0] [8] [1] : tensor<8xf32> into tensor<8xf32>
+  }
+  // expected-remark @+1 {{not fused into codegen.scope.workgroups: it writes into the result in place}}
+  %s = linalg.exp ins(%b : tensor<8xf32>) outs(%r : tensor<8xf32>) -> tensor<8xf32>
+  return %s : tensor<8xf32>
+}
+
+// -----
+
+#half = affine_map<(d0) -> (d0 floordiv 2)>
+#id1 = affine_map<(d0) -> (d0)>
+
+// Refused: another operand is read through a map that is not a projection of
+// the tile's indices.
+// CHECK-LABEL: func.func @negative_not_projection
+func.func @negative_not_projection(%a: tensor<8xf32>, %b: tensor<4xf32>) -> tensor<8xf32> {
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{the scope}}
+  %r = codegen.scope.workgroups (%i) in (%n = %c1) (%a as %x: tensor<8xf32>) -> (tensor<8xf32>) as (%o) {
+    codegen.store %x into %o[0] [8] [1] : tensor<8xf32> into tensor<8xf32>
+  }
+  %e = tensor.empty() : tensor<8xf32>
+  // expected-remark @+1 {{not fused into codegen.scope.workgroups: operand #1 is read through indexing map (d0) -> (d0 floordiv 2), which is not a projection of the tile's indices}}
+  %s = linalg.generic {indexing_maps = [#id1, #half, #id1], iterator_types = ["parallel"]}
+      ins(%r, %b : tensor<8xf32>, tensor<4xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%v: f32, %w: f32, %out: f32):
+    %s = arith.addf %v, %w : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %s : tensor<8xf32>
+}
+
+// -----
+
+// Refused: the consumer is in a loop after the scope, not in its block.
+// CHECK-LABEL: func.func @negative_other_block
+func.func @negative_other_block(%a: tensor<8xf32>, %n: index) -> tensor<8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{the scope}}
+  %r = codegen.scope.workgroups (%i) in (%g = %c1) (%a as %x: tensor<8xf32>) -> (tensor<8xf32>) as (%o) {
+    codegen.store %x into %o[0] [8] [1] : tensor<8xf32> into tensor<8xf32>
+  }
+  %l = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %a) -> (tensor<8xf32>) {
+    // expected-remark @+1 {{not fused into codegen.scope.workgroups: it is not in the block of the scope}}
+    %s = linalg.add ins(%r, %acc : tensor<8xf32>, tensor<8xf32>) outs(%acc : tensor<8xf32>) -> tensor<8xf32>
+    scf.yield %s : tensor<8xf32>
+  }
+  return %l : tensor<8xf32>
+}
+
+// -----
+
+#id1 = affine_map<(d0) -> (d0)>
+
+// A payload that uses a scalar from above: the scalar is captured, the
+// constant cloned into the body.
+// CHECK-LABEL: func.func @payload_values
+// CHECK-SAME: (%[[A:.*]]: tensor<8xf32>, %[[S:.*]]: f32)
+// CHECK: codegen.scope.workgroups (%{{.*}}) in (%{{.*}} = %{{.*}}) (%[[A]] as %[[X:.*]]: tensor<8xf32>, %[[S]] as %[[SC:.*]]: f32) -> (tensor<8xf32>) as (%[[O:.*]]) {
+// CHECK:   %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK:   linalg.generic
+// CHECK:     %[[M:.*]] = arith.mulf %{{.*}}, %[[SC]] : f32
+// CHECK:     arith.addf %[[M]], %[[TWO]] : f32
+// CHECK:   codegen.store %{{.*}} into %[[O]]
+func.func @payload_values(%a: tensor<8xf32>, %s: f32) -> tensor<8xf32> {
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  %r = codegen.scope.workgroups (%i) in (%n = %c1) (%a as %x: tensor<8xf32>) -> (tensor<8xf32>) as (%o) {
+    codegen.store %x into %o[0] [8] [1] : tensor<8xf32> into tensor<8xf32>
+  }
+  %e = tensor.empty() : tensor<8xf32>
+  %t = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]}
+      ins(%r : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    %m = arith.mulf %v, %s : f32
+    %p = arith.addf %m, %two : f32
+    linalg.yield %p : f32
+  } -> tensor<8xf32>
+  return %t : tensor<8xf32>
+}
