@@ -360,8 +360,7 @@ ValueRange WorkgroupsOp::getOperandDynamicDims(unsigned operandIndex) {
 }
 
 ValueRange WorkgroupsOp::getResultDynamicDims(unsigned resultIndex) {
-  return util::sliceDynamicDims(getResultTypes(), getResultDims(),
-                                resultIndex);
+  return util::sliceDynamicDims(getResultTypes(), getResultDims(), resultIndex);
 }
 
 void WorkgroupsOp::setAllOperandDynamicDims(ValueRange dims) {
@@ -427,8 +426,8 @@ ParseResult WorkgroupsOp::parse(OpAsmParser &parser, OperationState &result) {
     return parser.emitError(gridLoc, "expected one workgroup id per grid "
                                      "dimension, got ")
            << ids.size() << " ids for " << counts.size() << " dimensions";
-  for (OpAsmParser::Argument &arg : llvm::concat<OpAsmParser::Argument>(
-           ids, counts))
+  for (OpAsmParser::Argument &arg :
+       llvm::concat<OpAsmParser::Argument>(ids, counts))
     arg.type = indexType;
 
   util::ParsedScopeSignature signature;
@@ -545,10 +544,9 @@ LogicalResult WorkgroupsOp::verify() {
            << " result handles) but the body has " << entry.getNumArguments();
   for (auto [i, capture] : llvm::enumerate(getCaptures()))
     if (capture.getType() != entry.getArgument(i).getType())
-      return emitOpError("capture #")
-             << i << " has type " << capture.getType()
-             << " but its block argument has type "
-             << entry.getArgument(i).getType();
+      return emitOpError("capture #") << i << " has type " << capture.getType()
+                                      << " but its block argument has type "
+                                      << entry.getArgument(i).getType();
   for (unsigned i = 0; i < 2 * rank; ++i)
     if (!entry.getArgument(numCaptures + i).getType().isIndex())
       return emitOpError("expects workgroup ids and counts of type 'index', "
@@ -582,8 +580,9 @@ LogicalResult WorkgroupsOp::verifyRegions() {
     }
     if (!stored)
       return emitOpError("result #")
-             << i << " is never stored; every element of a result is "
-                     "written by a codegen.store";
+             << i
+             << " is never stored; every element of a result is "
+                "written by a codegen.store";
   }
   return success();
 }

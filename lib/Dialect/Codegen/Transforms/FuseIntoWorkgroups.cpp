@@ -52,11 +52,9 @@ static std::string describe(AffineMap map) {
 
 /// Returns a plan to fuse `consumer`, a user of `result`, into its scope, or
 /// the reason why it cannot be fused.
-static FailureOr<FusionPlan> analyzeConsumer(WorkgroupsOp scope,
-                                             OpResult result,
-                                             linalg::LinalgOp consumer,
-                                             DominanceInfo &dominance,
-                                             std::string &reason) {
+static FailureOr<FusionPlan>
+analyzeConsumer(WorkgroupsOp scope, OpResult result, linalg::LinalgOp consumer,
+                DominanceInfo &dominance, std::string &reason) {
   auto fail = [&](const Twine &why) -> FailureOr<FusionPlan> {
     reason = why.str();
     return failure();
@@ -109,8 +107,11 @@ static FailureOr<FusionPlan> analyzeConsumer(WorkgroupsOp scope,
       return fail("operand #" + Twine(number) +
                   " is another result of the same scope");
     if (!map.isProjectedPermutation())
-      return fail("operand #" + Twine(number) + " is read through indexing "
-                  "map " + describe(map) + ", which is not a projection of "
+      return fail("operand #" + Twine(number) +
+                  " is read through indexing "
+                  "map " +
+                  describe(map) +
+                  ", which is not a projection of "
                   "the tile's indices");
     if (!isa<RankedTensorType>(value.getType()))
       return fail("operand #" + Twine(number) + " is not a ranked tensor");
@@ -157,8 +158,7 @@ static WorkgroupsOp fuse(RewriterBase &rewriter, WorkgroupsOp scope,
     if (auto type = dyn_cast<RankedTensorType>(value.getType()))
       for (int64_t d = 0; d < type.getRank(); ++d)
         if (type.isDynamicDim(d))
-          captureDims.push_back(
-              tensor::DimOp::create(rewriter, loc, value, d));
+          captureDims.push_back(tensor::DimOp::create(rewriter, loc, value, d));
   }
 
   // Results: the old ones (but the fused one if only the consumer used it),
@@ -179,9 +179,9 @@ static WorkgroupsOp fuse(RewriterBase &rewriter, WorkgroupsOp scope,
   resultTypes.push_back(fusedType);
   llvm::append_range(resultDims, scope.getResultDynamicDims(resultIndex));
 
-  auto fused = WorkgroupsOp::create(rewriter, loc, resultTypes, resultDims,
-                                    captures, captureDims,
-                                    scope.getWorkgroupCount());
+  auto fused =
+      WorkgroupsOp::create(rewriter, loc, resultTypes, resultDims, captures,
+                           captureDims, scope.getWorkgroupCount());
   Block &newBody = fused.getBodyBlock();
   // The built body has a terminator of its own; the old body brings its.
   rewriter.eraseOp(newBody.getTerminator());
@@ -190,29 +190,28 @@ static WorkgroupsOp fuse(RewriterBase &rewriter, WorkgroupsOp scope,
   if (!keepResult)
     placeholder = newBody.addArgument(plan.result.getType(), loc);
 
-  SmallVector<Value> replacements(fused.getCaptureArguments().take_front(
-      scope.getCaptures().size()));
+  SmallVector<Value> replacements(
+      fused.getCaptureArguments().take_front(scope.getCaptures().size()));
   llvm::append_range(replacements, fused.getWorkgroupIds());
   llvm::append_range(replacements, fused.getWorkgroupCounts());
   unsigned numHandles = fused.getNumResults();
-  unsigned firstHandle = newBody.getNumArguments() - numHandles -
-                         (keepResult ? 0 : 1);
+  unsigned firstHandle =
+      newBody.getNumArguments() - numHandles - (keepResult ? 0 : 1);
   for (unsigned i = 0, e = scope.getNumResults(); i < e; ++i)
-    replacements.push_back(newIndexOfOld[i] >= 0
-                               ? Value(newBody.getArgument(firstHandle +
-                                                           newIndexOfOld[i]))
-                               : Value(placeholder));
+    replacements.push_back(
+        newIndexOfOld[i] >= 0
+            ? Value(newBody.getArgument(firstHandle + newIndexOfOld[i]))
+            : Value(placeholder));
   rewriter.mergeBlocks(&scope.getBodyBlock(), &newBody, replacements);
-  Value storedHandle = keepResult ? newBody.getArgument(
-                                        firstHandle + newIndexOfOld[resultIndex])
-                                  : Value(placeholder);
+  Value storedHandle =
+      keepResult ? newBody.getArgument(firstHandle + newIndexOfOld[resultIndex])
+                 : Value(placeholder);
   Value fusedHandle = newBody.getArgument(firstHandle + fusedIndex);
 
   // Block arguments of the added captures.
   IRMapping captured;
   for (auto [i, value] : llvm::enumerate(added))
-    captured.map(value,
-                 newBody.getArgument(scope.getCaptures().size() + i));
+    captured.map(value, newBody.getArgument(scope.getCaptures().size() + i));
 
   SmallVector<StoreOp> stores;
   for (StoreOp store : newBody.getOps<StoreOp>())
@@ -266,8 +265,8 @@ static WorkgroupsOp fuse(RewriterBase &rewriter, WorkgroupsOp scope,
         if (!inside) {
           OpBuilder::InsertionGuard guard(rewriter);
           rewriter.setInsertionPointToStart(&newBody);
-          inside = rewriter.clone(*value.getDefiningOp())->getResult(
-              cast<OpResult>(value).getResultNumber());
+          inside = rewriter.clone(*value.getDefiningOp())
+                       ->getResult(cast<OpResult>(value).getResultNumber());
           captured.map(value, inside);
         }
         replaceAllUsesInRegionWith(value, inside, region);

@@ -52,8 +52,8 @@ private:
   }
   /// Prints an index value without punctuation.
   void print(OpBuilder &builder, Value index) {
-    Value i64 = arith::IndexCastOp::create(builder, loc,
-                                           builder.getI64Type(), index);
+    Value i64 =
+        arith::IndexCastOp::create(builder, loc, builder.getI64Type(), index);
     vector::PrintOp::create(builder, loc, i64,
                             vector::PrintPunctuation::NoPunctuation);
   }
@@ -82,9 +82,8 @@ private:
 
   /// Replays the stores of the workgroup `ids`, counting into `counters`;
   /// returns the updated counters.
-  FailureOr<SmallVector<Value>> replayWorkgroup(OpBuilder &builder,
-                                                ValueRange ids,
-                                                ValueRange counters);
+  FailureOr<SmallVector<Value>>
+  replayWorkgroup(OpBuilder &builder, ValueRange ids, ValueRange counters);
 
   WorkgroupsOp scope;
   func::FuncOp exitFn;
@@ -97,8 +96,8 @@ private:
 /// Returns `loc` as `file:line:col` where it has one.
 static std::string describeLocation(Location loc) {
   if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    return (fileLoc.getFilename().getValue() + ":" +
-            Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()))
+    return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
+            ":" + Twine(fileLoc.getColumn()))
         .str();
   if (auto nameLoc = dyn_cast<NameLoc>(loc))
     return describeLocation(nameLoc.getChildLoc());
@@ -159,10 +158,10 @@ StoreCheckBuilder::replayWorkgroup(OpBuilder &builder, ValueRange ids,
     auto mapAll = [&](ArrayRef<OpFoldResult> values) {
       SmallVector<OpFoldResult> mapped;
       for (OpFoldResult value : values)
-        mapped.push_back(isa<Value>(value)
-                             ? OpFoldResult(mapping.lookupOrDefault(
-                                   cast<Value>(value)))
-                             : value);
+        mapped.push_back(
+            isa<Value>(value)
+                ? OpFoldResult(mapping.lookupOrDefault(cast<Value>(value)))
+                : value);
       return mapped;
     };
     SmallVector<OpFoldResult> mixedOffsets = mapAll(store.getMixedOffsets());
@@ -222,14 +221,14 @@ StoreCheckBuilder::replayWorkgroup(OpBuilder &builder, ValueRange ids,
     SmallVector<utils::IteratorType> iterators(tileType.getRank(),
                                                utils::IteratorType::parallel);
     auto increment = linalg::GenericOp::create(
-        builder, loc, TypeRange{tileType}, ValueRange{}, ValueRange{tile},
-        maps, iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+        builder, loc, TypeRange{tileType}, ValueRange{}, ValueRange{tile}, maps,
+        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
           Value next = arith::AddIOp::create(b, l, args[0], one);
           linalg::YieldOp::create(b, l, next);
         });
     updated[resultIndex] = tensor::InsertSliceOp::create(
-        builder, loc, increment.getResult(0), counter, mixedOffsets,
-        mixedSizes, mixedStrides);
+        builder, loc, increment.getResult(0), counter, mixedOffsets, mixedSizes,
+        mixedStrides);
   }
   return updated;
 }
@@ -288,15 +287,15 @@ LogicalResult StoreCheckBuilder::build(OpBuilder &builder) {
         [&](OpBuilder &b, Location l, ValueRange indices) {
           Value count = tensor::ExtractOp::create(b, l, counted, indices);
           Value one = arith::ConstantIntOp::create(b, l, 1, 32);
-          Value bad = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne,
-                                            count, one);
+          Value bad =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, count, one);
           failIf(b, bad, [&](OpBuilder &pb) {
             print(pb, "element ");
             printList(pb, indices);
-            print(pb, " of result #" + std::to_string(resultIndex) +
-                          " is stored ");
-            print(pb, arith::IndexCastOp::create(pb, l, pb.getIndexType(),
-                                                 count));
+            print(pb,
+                  " of result #" + std::to_string(resultIndex) + " is stored ");
+            print(pb,
+                  arith::IndexCastOp::create(pb, l, pb.getIndexType(), count));
             print(pb, " times by the workgroups (expected exactly once)");
           });
         });
@@ -316,9 +315,9 @@ static func::FuncOp getOrCreateExitFunction(Operation *op) {
     return existing;
   OpBuilder builder(&table->getRegion(0).front(),
                     table->getRegion(0).front().begin());
-  auto fn = func::FuncOp::create(
-      builder, table->getLoc(), kExitFunction,
-      builder.getFunctionType({builder.getI32Type()}, {}));
+  auto fn =
+      func::FuncOp::create(builder, table->getLoc(), kExitFunction,
+                           builder.getFunctionType({builder.getI32Type()}, {}));
   fn.setPrivate();
   return fn;
 }

@@ -386,9 +386,8 @@ void scopeir::util::printScopeSignature(OpAsmPrinter &p, Operation *op) {
   SmallVector<Value> captureDims;
   // (The begin index of an empty range is not defined.)
   for (unsigned i = 0, e = captures.size(); i < e; ++i)
-    llvm::append_range(captureDims,
-                       shapeAware.getOperandDynamicDims(
-                           captures.getBeginOperandIndex() + i));
+    llvm::append_range(captureDims, shapeAware.getOperandDynamicDims(
+                                        captures.getBeginOperandIndex() + i));
   SmallVector<Value> resultDims;
   SmallVector<Value> tiedCaptures;
   for (unsigned i = 0, e = op->getNumResults(); i < e; ++i) {
@@ -396,10 +395,9 @@ void scopeir::util::printScopeSignature(OpAsmPrinter &p, Operation *op) {
     if (!tiedCaptures.back())
       llvm::append_range(resultDims, shapeAware.getResultDynamicDims(i));
   }
-  printScopeSignature(p, captures,
-                      closure.getClosureBodyRegion().front().getArguments(),
-                      captureDims, op->getResultTypes(), resultDims,
-                      tiedCaptures);
+  printScopeSignature(
+      p, captures, closure.getClosureBodyRegion().front().getArguments(),
+      captureDims, op->getResultTypes(), resultDims, tiedCaptures);
 }
 
 void scopeir::util::printScopeSignature(OpAsmPrinter &p, ValueRange captures,
