@@ -126,6 +126,11 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
       passes.push_back("util-lower-trace-markers");
     passes.push_back("flow-link-executables");
   }
+  // Hand-distributed code (codegen.scope.workgroups), a dispatch root of
+  // its own until here, becomes an scf.forall over its grid, which the
+  // backends then compile like their own tiles.
+  passes.push_back(std::string("codegen-lower-workgroups") +
+                   (options.checkStores ? "{check-stores}" : ""));
   passes.append({
       // Per-device codegen on tensors, bufferization, then on buffers.
       "hal-run-backend-pipelines{phase=tensor " + host + "}",
@@ -224,6 +229,12 @@ struct CompilePipelineOptions
       llvm::cl::desc("Compare each kernel with its decomposition at run "
                      "time"),
       llvm::cl::init(false)};
+  Option<bool> checkStores{
+      *this, "check-stores",
+      llvm::cl::desc("Check at run time that the stores of each "
+                     "codegen.scope.workgroups cover its results exactly "
+                     "once"),
+      llvm::cl::init(false)};
 };
 } // namespace
 
@@ -245,6 +256,7 @@ void scopeir::pipeline::registerCompilePipeline() {
         options.kernelFallbacks.assign(pipelineOptions.kernelFallbacks.begin(),
                                        pipelineOptions.kernelFallbacks.end());
         options.checkKernels = pipelineOptions.checkKernels;
+        options.checkStores = pipelineOptions.checkStores;
         if (failed(parsePassPipeline(getCompilePipeline(options), pm)))
           llvm::report_fatal_error("invalid scopeir compile pipeline");
       });

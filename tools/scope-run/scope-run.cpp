@@ -205,6 +205,13 @@ static cl::opt<std::string> traceFile(
              "trace-event JSON, for Perfetto or chrome://tracing): one slice "
              "per pass, per zone entry and per dispatch"),
     cl::value_desc("FILE.json"), cl::init(""), cl::cat(benchmarkCategory));
+static cl::opt<bool> checkStores(
+    "codegen-check-stores",
+    cl::desc("Check at run time that the stores of every "
+             "codegen.scope.workgroups cover each of its results exactly "
+             "once; a gap, an overlap or a store out of bounds stops the run "
+             "with an error naming the scope and the first bad element"),
+    cl::init(false));
 static cl::opt<bool> printZones(
     "print-zones",
     cl::desc("Trace the run and print, at exit, the calls and time of each "
@@ -509,6 +516,7 @@ static int runMain() {
       return 1;
     }
   compileOptions.trace = trace != nullptr;
+  compileOptions.checkStores = checkStores;
   if (dumping)
     pm.addInstrumentation(std::make_unique<DispatchDumper>(dumpDispatches));
   if (trace)

@@ -90,6 +90,10 @@ struct CompileOptions {
   /// Run each kernel's decomposition after it and compare the results
   /// (hal-lower-dispatch-externs{check}).
   bool checkKernels = false;
+  /// Check at run time that the stores of every codegen.scope.workgroups
+  /// cover each of its results exactly once (codegen-lower-workgroups'
+  /// `check-stores`).
+  bool checkStores = false;
 };
 
 /// Returns the textual pass list (to add to a pass manager on
@@ -129,6 +133,8 @@ struct CompileOptions {
 ///   util-strip-scopes                    the remaining (zone) scopes
 ///   [util-lower-trace-markers]
 /// (the other passes in brackets only with `trace`), then
+///   codegen-lower-workgroups             workgroups scopes -> scf.forall
+///                                        ({check-stores} with checkStores)
 ///   hal-run-backend-pipelines{tensor}    each function by its backend
 ///   hal-lower-dispatch-externs           kernel calls (C interface)
 ///   symbol-dce                           decompositions no call needs

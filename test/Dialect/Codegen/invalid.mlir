@@ -205,7 +205,7 @@ func.func @yield_type() {
 // -----
 
 func.func @yield_parent() {
-  // expected-error @+1 {{expects parent op 'codegen.scope.tu'}}
+  // expected-error @+1 {{expects parent op to be one of 'codegen.scope.tu, codegen.scope.workgroups'}}
   codegen.yield
 }
 

@@ -482,3 +482,35 @@ func.func @host(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = linalg.add ins(%d, %x : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// A codegen.scope.workgroups is a dispatch root of its own: its elementwise
+// consumer (a single-use chain that would join a matmul) and its
+// elementwise producer get regions of their own, and its isolated body is
+// left alone.
+// CHECK-LABEL: func.func @workgroups_root
+// CHECK: %[[P:.*]] = flow.dispatch.region
+// CHECK:   linalg.exp
+// CHECK: %[[W:.*]] = flow.dispatch.region
+// CHECK-NEXT: %[[S:.*]] = codegen.scope.workgroups
+// CHECK-NOT: flow.dispatch.region
+// CHECK:   linalg.add
+// CHECK:   codegen.store
+// CHECK: flow.return %[[S]]
+// CHECK: flow.dispatch.region
+// CHECK:   linalg.add ins(%[[W]], %[[W]]
+func.func @workgroups_root(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %c2 = arith.constant 2 : index
+  %e = tensor.empty() : tensor<8xf32>
+  %p = linalg.exp ins(%a : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %r = codegen.scope.workgroups (%i) in (%n = %c2) (%p as %x: tensor<8xf32>) -> (tensor<8xf32>) as (%o) {
+    %off = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)
+    %t = tensor.extract_slice %x[%off] [4] [1] : tensor<8xf32> to tensor<4xf32>
+    %te = tensor.empty() : tensor<4xf32>
+    %s = linalg.add ins(%t, %t : tensor<4xf32>, tensor<4xf32>) outs(%te : tensor<4xf32>) -> tensor<4xf32>
+    codegen.store %s into %o[%off] [4] [1] : tensor<4xf32> into tensor<8xf32>
+  }
+  %q = linalg.add ins(%r, %r : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  return %q : tensor<8xf32>
+}

@@ -9,6 +9,13 @@
 // LOWER-LABEL: func.func @serial
 //       LOWER:   scf.for
 //   LOWER-NOT:   scf.parallel
+// A forall nested in one that became parallel (a strategy's tiles inside a
+// lowered workgroups grid) becomes a serial loop inside the parallel one.
+// LOWER-LABEL: func.func @nested
+//       LOWER:   scf.parallel
+//       LOWER:     scf.for
+//   LOWER-NOT:   scf.parallel
+//   LOWER-NOT:   scf.forall
 func.func @parallel(%m: memref<8xf32>) attributes {hal.device = #hal.device.target<"llvm-cpu">} {
   %cst = arith.constant 1.0 : f32
   scf.forall (%i) in (8) {
@@ -20,6 +27,15 @@ func.func @serial(%m: memref<8xf32>) attributes {hal.device = #hal.device.target
   %cst = arith.constant 1.0 : f32
   scf.forall (%i) in (8) {
     memref.store %cst, %m[%i] : memref<8xf32>
+  }
+  return
+}
+func.func @nested(%m: memref<4x8xf32>) attributes {hal.device = #hal.device.target<"llvm-cpu">} {
+  %cst = arith.constant 1.0 : f32
+  scf.forall (%i) in (4) {
+    scf.forall (%j) in (8) {
+      memref.store %cst, %m[%i, %j] : memref<4x8xf32>
+    }
   }
   return
 }

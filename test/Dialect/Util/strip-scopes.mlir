@@ -166,3 +166,26 @@ func.func private @outlined(%a: tensor<4xf32>) -> (tensor<4xf32> {util.tied = 0 
     attributes {keep = "me", util.scope_attrs = [#util.zone<"z">]} {
   return %a : tensor<4xf32>
 }
+
+// -----
+
+// A codegen.scope.workgroups is kept: its body runs once per workgroup, so
+// running it once in place would not mean the op. The util.scope around it
+// goes.
+// CHECK-LABEL: func.func @keeps_workgroups
+// CHECK-NOT: util.scope
+// CHECK: codegen.scope.workgroups
+// CHECK:   codegen.store
+// CHECK-NOT: util.scope
+func.func @keeps_workgroups(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %c2 = arith.constant 2 : index
+  %r = util.scope [#util.zone<"z">] -> (tensor<8xf32>) {
+    %w = codegen.scope.workgroups (%i) in (%n = %c2) (%a as %x: tensor<8xf32>) -> (tensor<8xf32>) as (%o) {
+      %off = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)
+      %t = tensor.extract_slice %x[%off] [4] [1] : tensor<8xf32> to tensor<4xf32>
+      codegen.store %t into %o[%off] [4] [1] : tensor<4xf32> into tensor<8xf32>
+    }
+    util.return %w : tensor<8xf32>
+  }
+  return %r : tensor<8xf32>
+}

@@ -9,6 +9,7 @@
 #include "scopeir/Dialect/Codegen/IR/CodegenOps.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 
@@ -302,11 +303,376 @@ LogicalResult TUOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// WorkgroupsOp
+//===----------------------------------------------------------------------===//
+
+void WorkgroupsOp::build(OpBuilder &builder, OperationState &state,
+                         TypeRange resultTypes, ValueRange resultDims,
+                         ValueRange captures, ValueRange captureDims,
+                         ValueRange workgroupCount) {
+  state.addOperands(captures);
+  state.addOperands(captureDims);
+  state.addOperands(resultDims);
+  state.addOperands(workgroupCount);
+  state.addTypes(resultTypes);
+  Properties &props = state.getOrAddProperties<Properties>();
+  props.operandSegmentSizes = {static_cast<int32_t>(captures.size()),
+                               static_cast<int32_t>(captureDims.size()),
+                               static_cast<int32_t>(resultDims.size()),
+                               static_cast<int32_t>(workgroupCount.size())};
+  Region *body = state.addRegion();
+  Block *entry = new Block();
+  body->push_back(entry);
+  for (Value capture : captures)
+    entry->addArgument(capture.getType(), capture.getLoc());
+  Type indexType = builder.getIndexType();
+  for (unsigned i = 0, e = 2 * workgroupCount.size(); i < e; ++i)
+    entry->addArgument(indexType, state.location);
+  for (Type type : resultTypes)
+    entry->addArgument(type, state.location);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToEnd(entry);
+  YieldOp::create(builder, state.location);
+}
+
+OpResult WorkgroupsOp::getResultOfHandle(Value handle) {
+  auto arg = dyn_cast<BlockArgument>(handle);
+  if (!arg || arg.getOwner() != &getBodyBlock())
+    return {};
+  unsigned first = getBodyBlock().getNumArguments() - getNumResults();
+  if (arg.getArgNumber() < first)
+    return {};
+  return getOperation()->getResult(arg.getArgNumber() - first);
+}
+
+ValueRange WorkgroupsOp::getCaptureDynamicDims(unsigned index) {
+  return util::sliceDynamicDims(getCaptures().getTypes(), getCaptureDims(),
+                                index);
+}
+
+// ShapeAwareOpInterface.
+
+ValueRange WorkgroupsOp::getOperandDynamicDims(unsigned operandIndex) {
+  // Only captures have dims; dims and counts are index values.
+  if (operandIndex >= getCaptures().size())
+    return {};
+  return getCaptureDynamicDims(operandIndex);
+}
+
+ValueRange WorkgroupsOp::getResultDynamicDims(unsigned resultIndex) {
+  return util::sliceDynamicDims(getResultTypes(), getResultDims(), resultIndex);
+}
+
+void WorkgroupsOp::setAllOperandDynamicDims(ValueRange dims) {
+  getCaptureDimsMutable().assign(dims);
+}
+
+void WorkgroupsOp::setAllResultDynamicDims(ValueRange dims) {
+  getResultDimsMutable().assign(dims);
+}
+
+// ScopeOpInterface.
+
+SmallVector<Attribute> WorkgroupsOp::getStoredScopeAttributes() { return {}; }
+
+LogicalResult WorkgroupsOp::setScopeAttributes(ArrayRef<Attribute> attrs) {
+  // The op says what it is by itself; it carries no scope attributes.
+  return success(attrs.empty());
+}
+
+OperandRange WorkgroupsOp::getExplicitCaptures() { return getCaptures(); }
+
+// A call runs its callee once; the body runs once per workgroup.
+bool WorkgroupsOp::isOutlinable() { return false; }
+
+bool WorkgroupsOp::isInlinable() { return false; }
+
+bool WorkgroupsOp::isDispatchRoot() { return true; }
+
+StringRef WorkgroupsOp::getScopeExitOpName() {
+  return YieldOp::getOperationName();
+}
+
+// Syntax.
+
+// codegen.scope.workgroups (%ids) in (%counts = %sizes)
+//     (captures)? (-> (results) as (%handles))? region
+//     (attributes {...})?
+ParseResult WorkgroupsOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  Type indexType = builder.getIndexType();
+
+  // The grid: ids, then `in (%count = %size, ...)`.
+  SmallVector<OpAsmParser::Argument> ids;
+  SMLoc gridLoc = parser.getCurrentLocation();
+  if (parser.parseArgumentList(ids, OpAsmParser::Delimiter::Paren))
+    return failure();
+  SmallVector<OpAsmParser::Argument> counts;
+  SmallVector<OpAsmParser::UnresolvedOperand> sizes;
+  if (parser.parseKeyword("in") ||
+      parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
+            OpAsmParser::Argument count;
+            OpAsmParser::UnresolvedOperand size;
+            if (parser.parseArgument(count) || parser.parseEqual() ||
+                parser.parseOperand(size))
+              return failure();
+            counts.push_back(count);
+            sizes.push_back(size);
+            return success();
+          }))
+    return failure();
+  if (ids.size() != counts.size())
+    return parser.emitError(gridLoc, "expected one workgroup id per grid "
+                                     "dimension, got ")
+           << ids.size() << " ids for " << counts.size() << " dimensions";
+  for (OpAsmParser::Argument &arg :
+       llvm::concat<OpAsmParser::Argument>(ids, counts))
+    arg.type = indexType;
+
+  util::ParsedScopeSignature signature;
+  SMLoc signatureLoc = parser.getCurrentLocation();
+  if (util::parseScopeSignature(parser, signature))
+    return failure();
+  if (llvm::any_of(signature.ties, [](int64_t t) { return t >= 0; }))
+    return parser.emitError(signatureLoc,
+                            "results of codegen.scope.workgroups cannot be "
+                            "tied to captures: stores write new tensors");
+
+  // Result handles: `as (%out, ...)`, one per result.
+  SmallVector<OpAsmParser::Argument> handles;
+  if (!signature.resultTypes.empty()) {
+    SMLoc handlesLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword("as") ||
+        parser.parseArgumentList(handles, OpAsmParser::Delimiter::Paren))
+      return failure();
+    if (handles.size() != signature.resultTypes.size())
+      return parser.emitError(handlesLoc, "expected one result handle per "
+                                          "result (")
+             << signature.resultTypes.size() << "), got " << handles.size();
+    for (auto [handle, type] : llvm::zip(handles, signature.resultTypes))
+      handle.type = type;
+  }
+
+  SmallVector<OpAsmParser::Argument> arguments(signature.arguments);
+  llvm::append_range(arguments, ids);
+  llvm::append_range(arguments, counts);
+  llvm::append_range(arguments, handles);
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false))
+    return failure();
+  ensureTerminator(*body, builder, result.location);
+  if (util::parseScopeAttrDict(parser, result, getAttributeNames()))
+    return failure();
+
+  FailureOr<std::array<int32_t, 3>> segments =
+      util::resolveScopeSignature(parser, signature, result);
+  if (failed(segments) ||
+      parser.resolveOperands(sizes, indexType, result.operands))
+    return failure();
+  Properties &props = result.getOrAddProperties<Properties>();
+  props.operandSegmentSizes = {(*segments)[0], (*segments)[1], (*segments)[2],
+                               static_cast<int32_t>(sizes.size())};
+  return success();
+}
+
+void WorkgroupsOp::print(OpAsmPrinter &p) {
+  Block &entry = getBodyBlock();
+  unsigned rank = getGridRank();
+  // Print from the operands when the block is malformed (the verifier says
+  // why), so that the generic form is never needed to read the op.
+  bool wellFormed = entry.getNumArguments() ==
+                    getCaptures().size() + 2 * rank + getNumResults();
+  p << " (";
+  for (unsigned d = 0; d < rank; ++d) {
+    if (d)
+      p << ", ";
+    if (wellFormed)
+      p.printOperand(getWorkgroupIds()[d]);
+  }
+  p << ") in (";
+  for (unsigned d = 0; d < rank; ++d) {
+    if (d)
+      p << ", ";
+    if (wellFormed) {
+      p.printOperand(getWorkgroupCounts()[d]);
+      p << " = ";
+    }
+    p.printOperand(getWorkgroupCount()[d]);
+  }
+  p << ')';
+  util::printScopeSignature(
+      p, getCaptures(), entry.getArguments().take_front(getCaptures().size()),
+      getCaptureDims(), getResultTypes(), getResultDims(), {});
+  if (getNumResults() != 0 && wellFormed) {
+    p << " as (";
+    llvm::interleaveComma(getResultHandles(), p,
+                          [&](Value handle) { p.printOperand(handle); });
+    p << ')';
+  }
+  p << ' ';
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+  SmallVector<StringRef> elided(getAttributeNames());
+  elided.push_back(getOperandSegmentSizesAttrName());
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(), elided);
+}
+
+LogicalResult WorkgroupsOp::verify() {
+  unsigned rank = getGridRank();
+  if (rank < 1 || rank > 3)
+    return emitOpError("expects 1 to 3 workgroup counts (grid dimensions) "
+                       "but has ")
+           << rank;
+  if (failed(util::verifyDynamicDimCount(
+          *this, "captures", util::getNumDynamicDims(getCaptures().getTypes()),
+          getCaptureDims())) ||
+      failed(util::verifyDynamicDimCount(
+          *this, "results", util::getNumDynamicDims(getResultTypes()),
+          getResultDims())))
+    return failure();
+
+  // Entry block: captures, ids, counts, result handles.
+  Block &entry = getBodyBlock();
+  unsigned numCaptures = getCaptures().size();
+  unsigned expected = numCaptures + 2 * rank + getNumResults();
+  if (entry.getNumArguments() != expected)
+    return emitOpError("expects ")
+           << expected << " entry block arguments (" << numCaptures
+           << " captures, " << rank << " workgroup ids, " << rank
+           << " workgroup counts, " << getNumResults()
+           << " result handles) but the body has " << entry.getNumArguments();
+  for (auto [i, capture] : llvm::enumerate(getCaptures()))
+    if (capture.getType() != entry.getArgument(i).getType())
+      return emitOpError("capture #") << i << " has type " << capture.getType()
+                                      << " but its block argument has type "
+                                      << entry.getArgument(i).getType();
+  for (unsigned i = 0; i < 2 * rank; ++i)
+    if (!entry.getArgument(numCaptures + i).getType().isIndex())
+      return emitOpError("expects workgroup ids and counts of type 'index', "
+                         "block argument #")
+             << numCaptures + i << " has type "
+             << entry.getArgument(numCaptures + i).getType();
+  for (auto [i, result, handle] :
+       llvm::enumerate(getResults(), getResultHandles()))
+    if (result.getType() != handle.getType())
+      return emitOpError("result #")
+             << i << " has type " << result.getType()
+             << " but its result handle has type " << handle.getType();
+  return success();
+}
+
+LogicalResult WorkgroupsOp::verifyRegions() {
+  for (auto [i, handle] : llvm::enumerate(getResultHandles())) {
+    bool stored = false;
+    for (OpOperand &use : handle.getUses()) {
+      auto store = dyn_cast<StoreOp>(use.getOwner());
+      if (!store || &use != &store.getDestMutable()) {
+        InFlightDiagnostic diag =
+            emitOpError("result handle #")
+            << i << " is used by '" << use.getOwner()->getName()
+            << "'; a result handle is only the destination of codegen.store "
+               "(the body cannot read a result)";
+        diag.attachNote(use.getOwner()->getLoc()) << "used here";
+        return diag;
+      }
+      stored = true;
+    }
+    if (!stored)
+      return emitOpError("result #")
+             << i
+             << " is never stored; every element of a result is "
+                "written by a codegen.store";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// StoreOp
+//===----------------------------------------------------------------------===//
+
+void StoreOp::build(OpBuilder &builder, OperationState &state, Value source,
+                    Value dest, ArrayRef<OpFoldResult> offsets,
+                    ArrayRef<OpFoldResult> sizes,
+                    ArrayRef<OpFoldResult> strides) {
+  SmallVector<int64_t> staticOffsets, staticSizes, staticStrides;
+  SmallVector<Value> dynamicOffsets, dynamicSizes, dynamicStrides;
+  dispatchIndexOpFoldResults(offsets, dynamicOffsets, staticOffsets);
+  dispatchIndexOpFoldResults(sizes, dynamicSizes, staticSizes);
+  dispatchIndexOpFoldResults(strides, dynamicStrides, staticStrides);
+  build(builder, state, source, dest, dynamicOffsets, dynamicSizes,
+        dynamicStrides, builder.getDenseI64ArrayAttr(staticOffsets),
+        builder.getDenseI64ArrayAttr(staticSizes),
+        builder.getDenseI64ArrayAttr(staticStrides));
+}
+
+WorkgroupsOp StoreOp::getScope() {
+  return cast<WorkgroupsOp>((*this)->getParentOp());
+}
+
+LogicalResult StoreOp::verify() {
+  WorkgroupsOp scope = getScope();
+  if (!scope.getResultOfHandle(getDest()))
+    return emitOpError("stores into a value that is not a result handle of "
+                       "the enclosing codegen.scope.workgroups");
+  RankedTensorType tileType = getSource().getType();
+  RankedTensorType resultType = getDest().getType();
+  if (tileType.getRank() != resultType.getRank())
+    return emitOpError("stores a tile of rank ")
+           << tileType.getRank() << " into a result of rank "
+           << resultType.getRank();
+  if (tileType.getElementType() != resultType.getElementType())
+    return emitOpError("stores a tile of element type ")
+           << tileType.getElementType() << " into a result of element type "
+           << resultType.getElementType();
+  // The counts of offsets, sizes and strides, and non-negative static
+  // offsets and sizes, are checked by OffsetSizeAndStrideOpInterface before
+  // this verifier runs.
+  ArrayRef<int64_t> offsets = getStaticOffsets();
+  ArrayRef<int64_t> sizes = getStaticSizes();
+  ArrayRef<int64_t> strides = getStaticStrides();
+  for (int64_t d = 0, rank = resultType.getRank(); d < rank; ++d) {
+    int64_t tileDim = tileType.getDimSize(d);
+    if (ShapedType::isDynamic(sizes[d]) != ShapedType::isDynamic(tileDim) ||
+        (!ShapedType::isDynamic(tileDim) && tileDim != sizes[d]))
+      return emitOpError("tile dimension #")
+             << d << " is "
+             << (ShapedType::isDynamic(tileDim) ? std::string("dynamic")
+                                                : std::to_string(tileDim))
+             << " but the store's size is "
+             << (ShapedType::isDynamic(sizes[d]) ? std::string("dynamic")
+                                                 : std::to_string(sizes[d]));
+    if (!ShapedType::isDynamic(strides[d]) && strides[d] < 1)
+      return emitOpError("stride #")
+             << d << " is " << strides[d] << "; strides are positive";
+    int64_t resultDim = resultType.getDimSize(d);
+    if (ShapedType::isDynamic(resultDim) || ShapedType::isDynamic(offsets[d]) ||
+        ShapedType::isDynamic(sizes[d]) || ShapedType::isDynamic(strides[d]) ||
+        sizes[d] == 0)
+      continue;
+    int64_t last = offsets[d] + (sizes[d] - 1) * strides[d];
+    if (last >= resultDim)
+      return emitOpError("writes index ")
+             << last << " of dimension #" << d
+             << ", outside the result's extent " << resultDim;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // YieldOp
 //===----------------------------------------------------------------------===//
 
 LogicalResult YieldOp::verify() {
   Operation *parent = (*this)->getParentOp();
+  if (isa<WorkgroupsOp>(parent)) {
+    if (getNumOperands() != 0)
+      return emitOpError("yields ")
+             << getNumOperands()
+             << " values in a codegen.scope.workgroups, which yields none: "
+                "its results are written by codegen.store";
+    return success();
+  }
   if (getNumOperands() != parent->getNumResults())
     return emitOpError("yields ")
            << getNumOperands() << " values but its scope '" << parent->getName()

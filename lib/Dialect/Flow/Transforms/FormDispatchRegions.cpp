@@ -116,6 +116,12 @@ void BlockFormation::formGroup(Operation *root) {
     groupOf[op] = g;
   };
   add(root);
+  // A scope that is a dispatch root (codegen.scope.workgroups) is code
+  // written for one dispatch: what fuses into it is fused into its body
+  // beforehand (codegen-fuse-into-workgroups), and nothing joins it here.
+  if (auto scope = dyn_cast<util::ScopeOpInterface>(root);
+      scope && scope.isDispatchRoot())
+    return;
 
   // Consumers: follow single-use chains into elementwise ops that iterate
   // over the value they consume (identity indexing map of the same rank).

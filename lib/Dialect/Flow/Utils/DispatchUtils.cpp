@@ -22,6 +22,9 @@ using namespace scopeir;
 using namespace scopeir::flow;
 
 bool scopeir::flow::isDispatchableOp(Operation *op) {
+  if (auto scope = dyn_cast<util::ScopeOpInterface>(op))
+    return scope.isDispatchRoot() && op->getNumResults() != 0 &&
+           llvm::all_of(op->getResultTypes(), llvm::IsaPred<RankedTensorType>);
   if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
     return linalgOp.hasPureTensorSemantics() && op->getNumResults() != 0;
   if (!isa<TilingInterface>(op) || op->getNumResults() == 0)

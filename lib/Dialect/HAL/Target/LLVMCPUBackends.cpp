@@ -118,6 +118,9 @@ public:
   }
 
   void buildBufferPipeline(OpPassManager &funcPM) const override {
+    // The grids of hand-distributed code (codegen-lower-workgroups) are
+    // scf.forall loops: parallel loops, on threads or not, as on llvm-cpu.
+    funcPM.addPass(createLLVMCPULowerParallelTilesPass());
     funcPM.addPass(createConvertLinalgToLoopsPass());
     funcPM.addPass(createCanonicalizerPass());
   }

@@ -44,9 +44,13 @@ struct LLVMCPULowerParallelTilesPass
     IRRewriter rewriter(&getContext());
     for (scf::ForallOp forall : foralls) {
       rewriter.setInsertionPoint(forall);
+      // Inside a parallel loop (a strategy's tiles inside the grid of a
+      // lowered codegen.scope.workgroups) the threads are taken: a nested
+      // parallel region would only add a fork per tile.
+      bool nested = forall->getParentOfType<scf::ParallelOp>() != nullptr;
       LogicalResult converted =
-          sequential ? scf::forallToForLoop(rewriter, forall)
-                     : scf::forallToParallelLoop(rewriter, forall);
+          sequential || nested ? scf::forallToForLoop(rewriter, forall)
+                               : scf::forallToParallelLoop(rewriter, forall);
       if (failed(converted)) {
         forall.emitOpError("hal-llvm-cpu-lower-parallel-tiles: cannot "
                            "convert to a loop (the op must be bufferized)");

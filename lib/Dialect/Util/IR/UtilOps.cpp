@@ -383,35 +383,61 @@ void scopeir::util::printScopeSignature(OpAsmPrinter &p, Operation *op) {
   auto tiedOp = cast<TiedOpInterface>(op);
   auto shapeAware = cast<ShapeAwareOpInterface>(op);
   OperandRange captures = closure.getClosureOperands();
+  SmallVector<Value> captureDims;
+  // (The begin index of an empty range is not defined.)
+  for (unsigned i = 0, e = captures.size(); i < e; ++i)
+    llvm::append_range(captureDims, shapeAware.getOperandDynamicDims(
+                                        captures.getBeginOperandIndex() + i));
+  SmallVector<Value> resultDims;
+  SmallVector<Value> tiedCaptures;
+  for (unsigned i = 0, e = op->getNumResults(); i < e; ++i) {
+    tiedCaptures.push_back(tiedOp.getTiedResultOperand(i));
+    if (!tiedCaptures.back())
+      llvm::append_range(resultDims, shapeAware.getResultDynamicDims(i));
+  }
+  printScopeSignature(
+      p, captures, closure.getClosureBodyRegion().front().getArguments(),
+      captureDims, op->getResultTypes(), resultDims, tiedCaptures);
+}
+
+void scopeir::util::printScopeSignature(OpAsmPrinter &p, ValueRange captures,
+                                        ValueRange arguments,
+                                        ValueRange captureDims,
+                                        TypeRange resultTypes,
+                                        ValueRange resultDims,
+                                        ArrayRef<Value> tiedCaptures) {
   if (!captures.empty()) {
     p << " (";
-    Block &entry = closure.getClosureBodyRegion().front();
-    unsigned begin = captures.getBeginOperandIndex();
     for (auto [i, capture] : llvm::enumerate(captures)) {
       if (i)
         p << ", ";
       p.printOperand(capture);
       p << " as ";
-      if (i < entry.getNumArguments())
-        p.printOperand(entry.getArgument(i));
+      if (i < arguments.size())
+        p.printOperand(arguments[i]);
       p << ": ";
       p.printType(capture.getType());
-      printDynamicDims(p, shapeAware.getOperandDynamicDims(begin + i));
+      printDynamicDims(p,
+                       sliceDynamicDims(captures.getTypes(), captureDims, i));
     }
     p << ')';
   }
-  if (op->getNumResults() == 0)
+  if (resultTypes.empty())
     return;
   p << " -> (";
-  for (unsigned i = 0, e = op->getNumResults(); i < e; ++i) {
+  unsigned nextDim = 0;
+  for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
     if (i)
       p << ", ";
-    if (Value tied = tiedOp.getTiedResultOperand(i)) {
-      p.printOperand(tied);
+    if (i < tiedCaptures.size() && tiedCaptures[i]) {
+      p.printOperand(tiedCaptures[i]);
       continue;
     }
-    p.printType(op->getResult(i).getType());
-    printDynamicDims(p, shapeAware.getResultDynamicDims(i));
+    p.printType(resultTypes[i]);
+    unsigned count = getNumDynamicDims(resultTypes[i]);
+    if (nextDim + count <= resultDims.size())
+      printDynamicDims(p, resultDims.slice(nextDim, count));
+    nextDim += count;
   }
   p << ')';
 }

@@ -33,6 +33,10 @@ struct StripScopesPass
   enum class Action { Keep, Strip, DropKind };
 
   Action classify(ScopeOpInterface scope) {
+    // A body that does not mean the op when run once in its place (the
+    // workgroups of a codegen.scope.workgroups) is code, not a grouping.
+    if (!scope.isInlinable())
+      return Action::Keep;
     if (kind.empty())
       return Action::Strip;
     SmallVector<ScopeAttrInterface> attrs = scope.getScopeAttributes();

@@ -1,6 +1,7 @@
 //===- CodegenOps.td - codegen ops -------------------------*- tablegen -*-===//
 //
-// codegen.scope.tu and codegen.yield.
+// codegen.scope.tu, codegen.scope.workgroups, codegen.store and
+// codegen.yield.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@ include "scopeir/Dialect/Codegen/IR/CodegenDialect.td"
 include "scopeir/Dialect/Util/IR/UtilInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
 
 def Codegen_ScopeAttrArray : TypedArrayAttrBase<AnyAttr,
     "array of attributes implementing ScopeAttrInterface">;
@@ -122,15 +124,206 @@ def Codegen_TUOp : Codegen_Op<"scope.tu", [
 }
 
 //===----------------------------------------------------------------------===//
+// codegen.scope.workgroups
+//===----------------------------------------------------------------------===//
+
+def Codegen_WorkgroupsOp : Codegen_Op<"scope.workgroups", [
+    AttrSizedOperandSegments,
+    IsolatedFromAbove,
+    SingleBlockImplicitTerminator<"YieldOp">,
+    RecursiveMemoryEffects,
+    DeclareOpInterfaceMethods<Util_ScopeOpInterface,
+        ["getExplicitCaptures", "isOutlinable", "getScopeExitOpName",
+         "isInlinable", "isDispatchRoot"]>,
+    DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
+  ]> {
+  let summary = "Hand-written code distributed over a grid of workgroups";
+  let description = [{
+    Code someone wrote for a grid of *workgroups*, on tensors, before
+    dispatch formation. The body runs once per workgroup of the grid, whose
+    size (1 to 3 `index` values, static or dynamic) is the first operand
+    list; the workgroups are independent (in parallel, in any order). Each
+    computes some tiles of the declared results and writes them with
+    `codegen.store`; every element of every result must be stored by
+    exactly one workgroup (`--codegen-check-stores` checks it at run time).
+
+    Like `codegen.scope.tu` the op is isolated from above with explicit
+    captures, and untied results declare their dynamic dims. The entry
+    block's arguments are, in order: one per capture, the workgroup ids
+    (one per grid dimension), the workgroup counts (the grid size, one per
+    dimension), and one *result handle* per result: a value of the result's
+    type that names the result to `codegen.store` and is used by nothing
+    else (the body cannot read a result). The body is one block; its
+    terminator, `codegen.yield` without operands, is implicit.
+
+    ```mlir
+    %r = codegen.scope.workgroups (%i, %j) in (%ni = %c4, %nj = %c2)
+        (%a as %x: tensor<128x64xf32>) -> (tensor<128x64xf32>) as (%out) {
+      %oi = affine.apply affine_map<(d0) -> (d0 * 32)>(%i)
+      %oj = affine.apply affine_map<(d0) -> (d0 * 32)>(%j)
+      %t = tensor.extract_slice %x[%oi, %oj] [32, 32] [1, 1]
+          : tensor<128x64xf32> to tensor<32x32xf32>
+      %e = math.exp %t : tensor<32x32xf32>
+      codegen.store %e into %out[%oi, %oj] [32, 32] [1, 1]
+          : tensor<32x32xf32> into tensor<128x64xf32>
+    }
+    ```
+
+    The op is a scope (`ScopeOpInterface`) that strip passes keep (its body
+    does not mean the op when inlined: `isInlinable` is false), that is not
+    outlined, and that dispatch formation makes a root of its own dispatch
+    (`isDispatchRoot`); `codegen-fuse-into-workgroups` fuses elementwise
+    consumers of its results into it, and `codegen-lower-workgroups` turns
+    it into an `scf.forall` over the grid.
+  }];
+
+  let arguments = (ins
+    Variadic<AnyType>:$captures,
+    Variadic<Index>:$capture_dims,
+    Variadic<Index>:$result_dims,
+    Variadic<Index>:$workgroup_count
+  );
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+
+  let builders = [
+    OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
+      "::mlir::ValueRange":$resultDims,
+      "::mlir::ValueRange":$captures,
+      "::mlir::ValueRange":$captureDims,
+      "::mlir::ValueRange":$workgroupCount)>,
+  ];
+
+  let extraClassDeclaration = [{
+    /// Returns the body's only block.
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+
+    /// Returns the number of grid dimensions (1 to 3).
+    unsigned getGridRank() { return getWorkgroupCount().size(); }
+
+    /// Returns the entry block arguments standing for the captures.
+    ::mlir::Block::BlockArgListType getCaptureArguments() {
+      return getBodyBlock().getArguments().take_front(getCaptures().size());
+    }
+    /// Returns the entry block arguments holding the workgroup ids.
+    ::mlir::Block::BlockArgListType getWorkgroupIds() {
+      return getBodyBlock().getArguments().slice(getCaptures().size(),
+                                                  getGridRank());
+    }
+    /// Returns the entry block arguments holding the workgroup counts.
+    ::mlir::Block::BlockArgListType getWorkgroupCounts() {
+      return getBodyBlock().getArguments().slice(
+          getCaptures().size() + getGridRank(), getGridRank());
+    }
+    /// Returns the entry block arguments naming the results to stores.
+    ::mlir::Block::BlockArgListType getResultHandles() {
+      return getBodyBlock().getArguments().take_back(getNumResults());
+    }
+
+    /// Returns the result that `handle` (a result handle) names, or null.
+    ::mlir::OpResult getResultOfHandle(::mlir::Value handle);
+
+    /// Returns the dynamic dims of capture `index` (a slice of capture_dims).
+    ::mlir::ValueRange getCaptureDynamicDims(unsigned index);
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// codegen.store
+//===----------------------------------------------------------------------===//
+
+def Codegen_StoreOp : Codegen_Op<"store", [
+    AttrSizedOperandSegments,
+    HasParent<"WorkgroupsOp">,
+    OffsetSizeAndStrideOpInterface,
+    MemoryEffects<[MemWrite]>,
+  ]> {
+  let summary = "Writes one tile of one result of a workgroups scope";
+  let description = [{
+    Writes `source` into the region `[offsets] [sizes] [strides]` of the
+    result of the enclosing `codegen.scope.workgroups` that the result
+    handle `dest` names, as `tensor.parallel_insert_slice` writes into an
+    `scf.forall` result: the write becomes visible in the result once all
+    workgroups have run, and nothing in the body reads it. Offsets, sizes
+    and strides are static or `index` values, one of each per dimension of
+    the result; `source` has the result's rank and element type and the
+    shape `sizes` (a dynamic size, a dynamic dim).
+
+    A store sits directly in the scope's body (not inside a loop or an `if`
+    of the body): every workgroup executes each store exactly once, which is
+    what lowering it to an `scf.forall` terminator and checking coverage
+    need.
+
+    ```mlir
+    codegen.store %tile into %out[%i, 0] [32, %n] [1, 1]
+        : tensor<32x?xf32> into tensor<?x?xf32>
+    ```
+
+    The verifier checks what is static: ranks, element types, the tile's
+    shape against static sizes, non-negative offsets and sizes, positive
+    strides, and that a tile with static offset, size and stride stays
+    within a static dimension of the result. What is dynamic is checked at
+    run time by `codegen-lower-workgroups{check-stores}`.
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$source,
+    AnyRankedTensor:$dest,
+    Variadic<Index>:$offsets,
+    Variadic<Index>:$sizes,
+    Variadic<Index>:$strides,
+    DenseI64ArrayAttr:$static_offsets,
+    DenseI64ArrayAttr:$static_sizes,
+    DenseI64ArrayAttr:$static_strides
+  );
+
+  let assemblyFormat = [{
+    $source `into` $dest ``
+    custom<DynamicIndexList>($offsets, $static_offsets)
+    custom<DynamicIndexList>($sizes, $static_sizes)
+    custom<DynamicIndexList>($strides, $static_strides)
+    attr-dict `:` type($source) `into` type($dest)
+  }];
+
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$source, "::mlir::Value":$dest,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$offsets,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$sizes,
+      "::llvm::ArrayRef<::mlir::OpFoldResult>":$strides)>,
+  ];
+
+  let hasVerifier = 1;
+
+  let extraClassDeclaration = [{
+    /// Returns the rank of the result written (OffsetSizeAndStrideOpInterface).
+    std::array<unsigned, 3> getArrayAttrMaxRanks() {
+      unsigned rank = getDest().getType().getRank();
+      return {rank, rank, rank};
+    }
+    /// Offsets, sizes and strides follow source and dest.
+    static unsigned getOffsetSizeAndStrideStartOperandIndex() { return 2; }
+
+    /// Returns the workgroups scope this store writes into.
+    WorkgroupsOp getScope();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // codegen.yield
 //===----------------------------------------------------------------------===//
 
 def Codegen_YieldOp : Codegen_Op<"yield", [
-    Pure, ReturnLike, Terminator, ParentOneOf<["TUOp"]>]> {
+    Pure, ReturnLike, Terminator, ParentOneOf<["TUOp", "WorkgroupsOp"]>]> {
   let summary = "Returns values from a codegen scope";
   let description = [{
     Terminates an exiting block of a `codegen.scope.tu`; its operands become
-    the scope's results and must match their types.
+    the scope's results and must match their types. In a
+    `codegen.scope.workgroups` it takes no operands (the results are
+    written by `codegen.store`) and is implicit in the custom syntax.
 
     ```mlir
     codegen.yield %x, %y : tensor<?x4xf32>, tensor<?xf32>

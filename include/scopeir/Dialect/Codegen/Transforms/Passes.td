@@ -1,7 +1,8 @@
 //===- Passes.td - codegen dialect passes ------------------*- tablegen -*-===//
 //
 // Forming tu scopes around root ops, running their strategies, removing
-// them after bufferization, and erasing the transform IR of the strategies.
+// them after bufferization, erasing the transform IR of the strategies;
+// fusing into and lowering workgroups scopes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -157,6 +158,88 @@ def EraseStrategySequencesPass
     A `codegen.scope.tu` whose strategy is still a named sequence (it never
     ran) is an error at the scope: the sequence it names would be gone.
   }];
+}
+
+def FuseIntoWorkgroupsPass : Pass<"codegen-fuse-into-workgroups"> {
+  let summary = "Fuses elementwise consumers of workgroups results into the "
+                "scopes";
+  let description = [{
+    Moves each elementwise consumer of a result of a
+    `codegen.scope.workgroups` into the scope, one after the other, so that
+    a chain of consumers fuses link by link. The consumer is a linalg op on
+    tensors in the scope's block with only parallel loops, one result
+    written through the identity map over the result's shape (`linalg.add`,
+    or a `linalg.generic`), that reads the result through the identity map;
+    its other operands are read through projected permutations (at the same
+    indices, transposed, or broadcast) and are defined before the scope. An
+    output whose payload argument is unused is only a shape.
+
+    The consumer then runs on each tile a store writes: after every
+    `codegen.store` into the result, the consumer is applied to the stored
+    tile and to the matching slices of its other operands (which become
+    captures; values its payload uses from above are captured too, and
+    constants cloned), and its tile is stored at the same offsets, sizes and
+    strides into a new result that replaces the consumer. The old result
+    and its stores go if nothing else uses it. Because the consumer reads
+    exactly the elements the workgroup stores, the fused scope computes what
+    the scope followed by the consumer computed, with any distribution.
+
+    A consumer that would read elements other workgroups store is refused
+    with a remark at the consumer saying why (and a note at the scope): a
+    reduction loop, a result read through a map other than the identity (a
+    transpose, a shifted window), an operand through a map that is not a
+    projection, an operand defined after the scope, another result of the
+    same scope, several results.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def LowerWorkgroupsPass : Pass<"codegen-lower-workgroups"> {
+  let summary = "Lowers each workgroups scope to an scf.forall over its grid";
+  let description = [{
+    Replaces every `codegen.scope.workgroups` in the op (innermost first) by
+    the upstream form of the same thing: an `scf.forall` over the workgroup
+    grid (the workgroup counts are its upper bounds, the ids its induction
+    variables) whose shared outputs are new `tensor.empty` tensors of the
+    results' types and dims, and whose `scf.forall.in_parallel` terminator
+    holds one `tensor.parallel_insert_slice` per `codegen.store`. Captures
+    become the captured values themselves (the loop is not isolated). The
+    normal path then applies: bufferization, then loops or threads
+    (`hal-llvm-cpu-lower-parallel-tiles`: an `scf.parallel` on scope-run's
+    thread pool).
+
+    Run it on tensors, before bufferization and after dispatch formation
+    (the scope is a dispatch root there); scope-run's compile pipeline runs
+    it right before the backends' tensor pipelines.
+
+    With `check-stores`, each scope first gets a replay of its
+    distribution that runs before it, one workgroup after the other: the
+    offsets, sizes and strides of every store are recomputed (the ops they
+    depend on in the body, which must be free of side effects, are cloned)
+    and each stored element of each result is counted in an `i32` tensor of
+    the result's shape. A store that reaches outside its result, and then
+    the first element (in row-major order) stored zero times or more than
+    once, is a run-time error: a message on standard output naming the
+    scope (its location), the result and the workgroup or element, then
+    `exit(1)`. The check costs a pass over every result and is meant for
+    testing a distribution, not for production runs.
+  }];
+  let options = [
+    Option<"checkStores", "check-stores", "bool", /*default=*/"false",
+           "Check at run time that the stores of all workgroups cover each "
+           "result exactly once">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
 }
 
 #endif // SCOPEIR_DIALECT_CODEGEN_TRANSFORMS_PASSES_TD

@@ -20,8 +20,10 @@ class ModuleOp;
 namespace scopeir::flow {
 
 /// Returns true if `op` is a unit of work that dispatch region formation
-/// puts into a region: a linalg op on tensors, or another op implementing
-/// TilingInterface whose results are ranked tensors.
+/// puts into a region: a linalg op on tensors, another op implementing
+/// TilingInterface whose results are ranked tensors, or a scope op that is a
+/// dispatch root (`ScopeOpInterface::isDispatchRoot`) with ranked tensor
+/// results.
 bool isDispatchableOp(mlir::Operation *op);
 
 /// Returns the path of scope ops enclosing `op`, outermost first: for each

@@ -112,11 +112,15 @@ def LLVMCPULowerParallelTilesPass : Pass<"hal-llvm-cpu-lower-parallel-tiles"> {
   let summary = "Turn llvm-cpu's parallel tiles into parallel or serial loops";
   let description = [{
     After bufferization, every `scf.forall` in the op (the outer tiles of the
-    llvm-cpu strategies) becomes an `scf.parallel` loop, which the host
+    llvm-cpu strategies, the grid of a lowered `codegen.scope.workgroups`:
+    both CPU backends run it) becomes an `scf.parallel` loop, which the host
     lowering runs on an OpenMP thread pool when scope-run uses more than one
     thread, or an `scf.for` loop when the config of the op's llvm-cpu device
-    sets `threads = 1`. Anchors on any op (a function or a scope). An
-    `scf.forall` still on tensors is an error.
+    sets `threads = 1`. An `scf.forall` nested in one that became a parallel
+    loop (a strategy's tiles inside a workgroup) becomes an `scf.for`: the
+    outer loop already has the threads, and a nested OpenMP region would
+    only add a fork per outer iteration. Anchors on any op (a function or a
+    scope). An `scf.forall` still on tensors is an error.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }

@@ -270,6 +270,22 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
       }],
       "bool", "isOutlinable", (ins), [{}],
       /*defaultImplementation=*/[{ return true; }]>,
+    InterfaceMethod<[{
+        Returns true if running the body once, in place of the op, with the
+        captures for its entry block arguments, means what the op means
+        (`util-strip-scopes` inlines it). An op whose body runs several times
+        or on block arguments of its own (`codegen.scope.workgroups`: once
+        per workgroup) returns false, and strip passes keep it.
+      }],
+      "bool", "isInlinable", (ins), [{}],
+      /*defaultImplementation=*/[{ return true; }]>,
+    InterfaceMethod<[{
+        Returns true if dispatch region formation must give this op a region
+        of its own, as a root into which no other op is fused (its body is
+        code someone wrote for one dispatch: `codegen.scope.workgroups`).
+      }],
+      "bool", "isDispatchRoot", (ins), [{}],
+      /*defaultImplementation=*/[{ return false; }]>,
   ];
   let extraSharedClassDeclaration = [{
     /// Returns the scope attribute of the given kind, or null.

@@ -89,6 +89,19 @@ resolveScopeSignature(mlir::OpAsmParser &parser,
 /// parseScopeSignature reads them; nothing for an empty list.
 void printScopeSignature(mlir::OpAsmPrinter &p, mlir::Operation *op);
 
+/// Prints captures and results as parseScopeSignature reads them, for a
+/// scope op that is not a closure: `captures` with their entry block
+/// `arguments` and `captureDims` (flattened in capture order); results of
+/// `resultTypes`, each tied to the capture in `tiedCaptures` (null: untied,
+/// or no entry) or followed by its dims from `resultDims` (the untied
+/// results' dims, flattened in order).
+void printScopeSignature(mlir::OpAsmPrinter &p, mlir::ValueRange captures,
+                         mlir::ValueRange arguments,
+                         mlir::ValueRange captureDims,
+                         mlir::TypeRange resultTypes,
+                         mlir::ValueRange resultDims,
+                         llvm::ArrayRef<mlir::Value> tiedCaptures);
+
 /// Parses the trailing `attributes {...}` of a scope op into `result`,
 /// rejecting the op's inherent attributes `inherentNames`: they have their
 /// own syntax, and in the dictionary they would silently override it.

@@ -123,7 +123,11 @@ def StripScopesPass : Pass<"util-strip-scopes"> {
     body, an `scf.execute_region`, or any region already holding several
     blocks); inside a single-block region (`scf.for`, `scf.if`, ...) it
     becomes the body of an `scf.execute_region` whose `scf.yield`s replace
-    the returns. Nothing the body computes is lost.
+    the returns. Nothing the body computes is lost. A scope whose body does
+    not mean the op when run once in its place
+    (`ScopeOpInterface::isInlinable` is false: `codegen.scope.workgroups`,
+    whose body runs once per workgroup) is code rather than a grouping and
+    is always kept.
 
     Scope attributes, ties and discardable attributes are dropped with the
     scope: removing what they say is the point of the pass. Dims computed

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Hand-distributed code, fused and unfused (examples/workgroups.mlir).
+
+relu(a * b + bias) at M = K = N = 1024 on the llvm-cpu host backend, 1 and 2
+threads: the codegen.scope.workgroups matmul followed by the bias add and
+ReLU as written (unfused: two dispatches), the same after
+codegen-fuse-into-workgroups (one dispatch), and @reference (a plain
+linalg.matmul, llvm-cpu's own strategy). Each figure is the median per-call
+time of `scope-run --benchmark=N`; the three programs are measured in turn
+for --rounds rounds, and each ratio is the median of the per-round ratios,
+because the machine is shared and its speed drifts. Standard library only.
+
+  bench/workgroups.py --build build --reps 10 --rounds 5
+"""
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6}
+ROW = re.compile(r"^BM_\S+\s+([\d.]+) (s|ms|us)\s+([\d.]+) (s|ms|us)\s+([\d.]+) (s|ms|us)\s+(\d+)")
+SIZE = 1024
+
+
+def median_seconds(args, program, function, threads, inputs):
+    cmd = [os.path.join(args.build, "bin", "scope-run"), program,
+           "--function=" + function, "--host-backend=llvm-cpu",
+           "--threads=%d" % threads, "--benchmark=%d" % args.reps]
+    cmd += ["--input=@" + path for path in inputs]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        m = ROW.match(line)
+        if m:
+            return float(m.group(3)) * UNITS[m.group(4)]
+    sys.exit("workgroups.py: no benchmark row in the output of %s:\n%s" % (" ".join(cmd), out))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default="build")
+    parser.add_argument("--reps", type=int, default=10)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--threads", default="1,2")
+    args = parser.parse_args()
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    example = os.path.join(root, "examples", "workgroups.mlir")
+
+    with tempfile.TemporaryDirectory() as work:
+        fused = os.path.join(work, "fused.mlir")
+        subprocess.run([os.path.join(args.build, "bin", "scope-opt"),
+                        "--codegen-fuse-into-workgroups", example, "-o", fused], check=True)
+        inputs = []
+        for name, dims, seed in [("a", [SIZE, SIZE], 1), ("b", [SIZE, SIZE], 2), ("bias", [SIZE], 3)]:
+            path = os.path.join(work, name + ".npy")
+            subprocess.run([sys.executable, os.path.join(root, "utils", "make-npy.py"), path]
+                           + [str(d) for d in dims] + ["--seed", str(seed)], check=True)
+            inputs.append(path)
+
+        programs = [("unfused", example, "main"), ("fused", fused, "main"),
+                    ("reference", example, "reference")]
+        times = {}
+        for threads in [int(t) for t in args.threads.split(",")]:
+            rounds = {name: [] for name, _, _ in programs}
+            for _ in range(args.rounds):
+                for name, program, function in programs:
+                    rounds[name].append(median_seconds(args, program, function, threads, inputs))
+            times[threads] = rounds
+
+    def ratio(a, b):
+        return statistics.median(x / y for x, y in zip(a, b))
+
+    print("relu(a * b + bias), %d^3, llvm-cpu, median of %d calls x %d rounds"
+          % (SIZE, args.reps, args.rounds))
+    print()
+    print("| threads | unfused (ms) | fused (ms) | reference (ms) | unfused / fused | fused / reference |")
+    print("|---|---|---|---|---|---|")
+    for threads, rounds in times.items():
+        med = {name: statistics.median(v) * 1e3 for name, v in rounds.items()}
+        print("| %d | %.2f | %.2f | %.2f | %.2fx | %.2fx |" % (
+            threads, med["unfused"], med["fused"], med["reference"],
+            ratio(rounds["unfused"], rounds["fused"]),
+            ratio(rounds["fused"], rounds["reference"])))
+    if 1 in times and len(times) > 1:
+        print()
+        for threads, rounds in times.items():
+            if threads == 1:
+                continue
+            print("1 / %d threads: unfused %.2fx, fused %.2fx, reference %.2fx" % (
+                threads,
+                ratio(times[1]["unfused"], rounds["unfused"]),
+                ratio(times[1]["fused"], rounds["fused"]),
+                ratio(times[1]["reference"], rounds["reference"])))
+
+
+if __name__ == "__main__":
+    main()
