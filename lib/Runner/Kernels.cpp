@@ -51,10 +51,27 @@ void *KernelLibraries::lookup(llvm::StringRef symbol) const {
   return nullptr;
 }
 
+/// Called by the compiled program when a kernel returned a nonzero status.
+extern "C" void scopeir_kernel_failed(int64_t symbol, int32_t status) {
+  llvm::outs().flush();
+  llvm::errs() << "scope-run: error: kernel '"
+               << reinterpret_cast<const char *>(symbol)
+               << "' returned status " << status << "\n";
+  llvm::errs().flush();
+  std::exit(1);
+}
+
 void KernelLibraries::bindKernel(RunOptions &options, llvm::StringRef symbol,
                                  void *address) {
   options.symbols.emplace_back(
       (llvm::Twine(runtime::kKernelCallPrefix) + symbol).str(), address);
+  bool haveFailureReport = llvm::any_of(options.symbols, [](const auto &entry) {
+    return entry.first == runtime::kKernelFailedFunction;
+  });
+  if (!haveFailureReport)
+    options.symbols.emplace_back(
+        runtime::kKernelFailedFunction,
+        reinterpret_cast<void *>(&scopeir_kernel_failed));
 }
 
 //===----------------------------------------------------------------------===//

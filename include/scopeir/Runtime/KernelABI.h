@@ -38,7 +38,8 @@ typedef SCOPEIR_MEMREF(double, 1) scopeir_memref_f64_1d;
 typedef SCOPEIR_MEMREF(double, 2) scopeir_memref_f64_2d;
 
 /// Statuses a kernel returns (unless its #hal.extern says
-/// `{status = false}`): 0 on success, anything else stops the program.
+/// `{status = false}`): 0 on success; anything else ends the program with an
+/// error naming the kernel and the status (scopeir_kernel_failed below).
 enum {
   SCOPEIR_KERNEL_OK = 0,
   /// The arguments' shapes do not fit together.
@@ -86,6 +87,12 @@ inline constexpr const char *kKernelDeclPrefix = "scopeir_kernel_";
 /// suffix (f32, f64, i32, i64).
 inline constexpr const char *kCheckKernelOutputPrefix =
     "scopeir_check_kernel_output_";
+/// The function a kernel call calls when the kernel returned a nonzero
+/// status: `void scopeir_kernel_failed(int64_t symbol, int32_t status)`,
+/// `symbol` the address of the kernel's NUL-terminated name. scope-run's
+/// reports the kernel and the status on stderr and exits with status 1; a
+/// program compiled ahead of time must define it.
+inline constexpr const char *kKernelFailedFunction = "scopeir_kernel_failed";
 } // namespace scopeir::runtime
 #endif
 

@@ -12,8 +12,9 @@
 //       CHECK: %[[BW:.+]] = bufferization.to_buffer %[[W]] read_only : tensor<4x8xf32> to memref<4x8xf32>
 //       CHECK: %[[OUT:.+]] = memref.alloc(%[[N]]) : memref<?x8xf32>
 //       CHECK: %[[S:.+]] = call @scopeir_kernel_mlp_layer_f32(%[[BX]], %[[BW]], %[[OUT]])
-//       CHECK: %[[OK:.+]] = arith.cmpi eq, %[[S]], %{{.+}} : i32
-//       CHECK: cf.assert %[[OK]], "kernel 'mlp_layer_f32' returned a nonzero status"
+//       CHECK: %[[FAILED:.+]] = arith.cmpi ne, %[[S]], %{{.+}} : i32
+//       CHECK: scf.if %[[FAILED]] {
+//       CHECK:   call @scopeir_kernel_failed(%{{.+}}, %[[S]]) : (i64, i32) -> ()
 //       CHECK: %[[R:.+]] = bufferization.to_tensor %[[OUT]] restrict writable : memref<?x8xf32> to tensor<?x8xf32>
 //       CHECK: return %[[R]]
 // FALLBACK-LABEL: func.func @layer
@@ -54,7 +55,7 @@ func.func @layer(%x: tensor<?x4xf32>, %w: tensor<4x8xf32>, %n: index) -> tensor<
 //       CHECK: %[[OUT:.+]] = memref.alloc() : memref<8xf32>
 //       CHECK: memref.copy %[[BT]], %[[OUT]]
 //       CHECK: call @scopeir_kernel_scale_f32(%[[OUT]], %{{.+}}) : (memref<8xf32>, f32) -> ()
-//   CHECK-NOT: cf.assert
+//   CHECK-NOT: scopeir_kernel_failed
 //       CHECK: bufferization.to_tensor %[[OUT]]
 //       CHECK: call @scopeir_kernel_scale_f32
 // FALLBACK-LABEL: func.func @tied

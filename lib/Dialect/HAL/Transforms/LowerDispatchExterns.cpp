@@ -12,7 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
@@ -74,6 +74,10 @@ private:
   func::FuncOp getCheckDecl(Type elementType);
   /// Returns a memref.global holding `symbol` as a NUL-terminated string.
   memref::GlobalOp getSymbolString(StringRef symbol);
+  /// Returns the address of the kernel name `symbol` as an i64.
+  Value getSymbolAddress(OpBuilder &builder, Location loc, StringRef symbol);
+  /// Returns the declaration of the runtime's failed-kernel report.
+  func::FuncOp getKernelFailedDecl();
 
   /// Creates a func.func declaration named `name` at the module's start.
   func::FuncOp declare(Location loc, StringRef name, FunctionType type);
@@ -128,6 +132,29 @@ func::FuncOp ExternLowering::getCheckDecl(Type elementType) {
               FunctionType::get(context, {i64, i64, unranked, unranked}, {}));
   decl->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
   return decl;
+}
+
+Value ExternLowering::getSymbolAddress(OpBuilder &builder, Location loc,
+                                       StringRef symbol) {
+  memref::GlobalOp name = getSymbolString(symbol);
+  return arith::IndexCastOp::create(
+      builder, loc, builder.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(
+          builder, loc,
+          memref::GetGlobalOp::create(builder, loc, name.getType(),
+                                      name.getSymName())));
+}
+
+func::FuncOp ExternLowering::getKernelFailedDecl() {
+  StringRef name = runtime::kKernelFailedFunction;
+  if (auto existing = symbolTable.lookup<func::FuncOp>(name))
+    return existing;
+  MLIRContext *context = module.getContext();
+  return declare(module.getLoc(), name,
+                 FunctionType::get(context,
+                                   {IntegerType::get(context, 64),
+                                    IntegerType::get(context, 32)},
+                                   {}));
 }
 
 memref::GlobalOp ExternLowering::getSymbolString(StringRef symbol) {
@@ -212,12 +239,18 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
     return failure();
   auto call = func::CallOp::create(builder, loc, *decl, kernelOperands);
   if (kernel.returnsStatus()) {
+    // A nonzero status is reported by the runtime, which ends the program
+    // with an error exit (not an abort).
+    Value status = call.getResult(0);
     Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
-    Value ok = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                     call.getResult(0), zero);
-    cf::AssertOp::create(
-        builder, loc, ok,
-        ("kernel '" + op.getSymbol() + "' returned a nonzero status").str());
+    Value failed = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ne, status, zero);
+    auto ifOp = scf::IfOp::create(builder, loc, failed, /*withElse=*/false);
+    OpBuilder thenBuilder = ifOp.getThenBodyBuilder();
+    func::CallOp::create(thenBuilder, loc, getKernelFailedDecl(),
+                         ValueRange{getSymbolAddress(thenBuilder, loc,
+                                                     op.getSymbol()),
+                                    status});
   }
   SmallVector<Value> results;
   for (auto [result, buffer] : llvm::zip_equal(op.getResults(), outputs))
@@ -234,13 +267,7 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
     llvm::append_range(operands, op.getDecompositionOperands());
     auto reference = func::CallOp::create(builder, loc, decomposition,
                                           op.getResultTypes(), operands);
-    memref::GlobalOp name = getSymbolString(op.getSymbol());
-    Value nameAddress = arith::IndexCastOp::create(
-        builder, loc, builder.getI64Type(),
-        memref::ExtractAlignedPointerAsIndexOp::create(
-            builder, loc,
-            memref::GetGlobalOp::create(builder, loc, name.getType(),
-                                        name.getSymName())));
+    Value nameAddress = getSymbolAddress(builder, loc, op.getSymbol());
     for (auto [i, result] : llvm::enumerate(op.getResults())) {
       auto type = cast<RankedTensorType>(result.getType());
       func::FuncOp checkDecl = getCheckDecl(type.getElementType());

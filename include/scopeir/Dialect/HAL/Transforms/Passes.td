@@ -179,8 +179,9 @@ def LowerDispatchExternsPass
     in the argument's place (not after the inputs), which the kernel updates
     in place (the caller's tensor keeps value semantics).
     With the `status` ABI option (the default) the kernel returns an `i32`;
-    a nonzero status stops the program with a message naming the kernel
-    (`cf.assert`).
+    a nonzero status calls the runtime's `scopeir_kernel_failed(name,
+    status)` (scope-run's reports the kernel and the status and exits with
+    status 1; a program compiled ahead of time defines its own).
 
     `fallback` lists the symbols no loaded library provides: their calls
     become calls of their `decomposition` (an error if there is none).
@@ -210,9 +211,9 @@ def LowerDispatchExternsPass
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
-    "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 
