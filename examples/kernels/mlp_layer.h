@@ -32,4 +32,21 @@ static inline int mlp_layer_shapes_fit(const scopeir_memref_f32_2d *x,
          out->sizes[0] == x->sizes[0] && out->sizes[1] == w->sizes[1];
 }
 
+/* out = x * w + bias with scalar loops over any strides, then the ReLU if
+ * `relu` is nonzero; the shapes must fit. */
+static inline void mlp_layer_scalar(const scopeir_memref_f32_2d *x,
+                                    const scopeir_memref_f32_2d *w,
+                                    const scopeir_memref_f32_1d *bias,
+                                    scopeir_memref_f32_2d *out, int relu) {
+  int64_t m = x->sizes[0], k = x->sizes[1], n = w->sizes[1];
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float sum = 0.0f;
+      for (int64_t p = 0; p < k; ++p)
+        sum += SCOPEIR_AT2(x, i, p) * SCOPEIR_AT2(w, p, j);
+      sum += bias->aligned[bias->offset + j * bias->strides[0]];
+      SCOPEIR_AT2(out, i, j) = relu && !(sum > 0.0f) ? 0.0f : sum;
+    }
+}
+
 #endif /* SCOPEIR_EXAMPLES_KERNELS_MLP_LAYER_H */
