@@ -1,4 +1,6 @@
-// RUN: scope-opt --split-input-file --verify-diagnostics --hal-outline-extern-scopes %s
+// RUN: scope-opt --split-input-file --verify-diagnostics --verify-each=0 --hal-outline-extern-scopes %s
+// (--verify-each=0: the pass itself must report the error, not the verifier
+// after it.)
 
 // A capture the C ABI cannot pass (a tensor of index) makes an invalid call:
 // the pass fails at the call it would have created, and says why.

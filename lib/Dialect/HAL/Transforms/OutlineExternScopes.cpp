@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace scopeir::hal {
@@ -70,7 +71,9 @@ static LogicalResult outlineExternScope(util::ScopeOp scope, ExternAttr kernel,
       builder, loc, kernel, scope.getResultTypes(), scope.getCaptures(),
       scope.getCaptureDims(), scope.getResultDims(),
       scope.getTiedResultIndices(), FlatSymbolRefAttr::get(function), operands);
-  if (failed(call.verify())) {
+  // The whole verifier (operand type constraints included), not only the
+  // op's own verify().
+  if (failed(mlir::verify(call, /*verifyRecursively=*/false))) {
     call.erase();
     function.erase();
     return failure();
