@@ -414,3 +414,56 @@ func.func @loop_keeps_init_shape(%a: tensor<?x10xf32>, %b: tensor<1x10xf32>) -> 
   } : tensor<?x10xf32>
   return %r : tensor<?x10xf32>
 }
+
+// -----
+
+// An scf.for result whose yielded value comes from a util.scope declaring
+// the iter_arg's size as its result dim: upstream's value bounds analysis
+// sees through the scope (its ValueBoundsOpInterface model: an untied result
+// has its declared dim, a block argument its capture's size), so the loop
+// result has its init's dim (found by scope-gen, seed 441: "cannot compute
+// dynamic dimension #0 above the scope").
+// CHECK-LABEL: func.func @loop_through_scope
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[N:.+]]: index)
+//       CHECK:   %[[D:.+]] = tensor.dim %[[X]]
+//       CHECK:   util.scope [#util.zone<"loop">] ({{.+}}) -> (tensor<?xf32>{%[[D]]}) {
+//       CHECK:     scf.for
+//       CHECK:       util.scope
+func.func @loop_through_scope(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = util.annotate [#util.zone<"loop">] {
+    %l = scf.for %i = %c0 to %n step %c1 iter_args(%it = %x) -> (tensor<?xf32>) {
+      %d = tensor.dim %it, %c0 : tensor<?xf32>
+      %s = util.scope [#util.zone<"body">] (%it as %a: tensor<?xf32>{%d}) -> (tensor<?xf32>{%d}) {
+        %e = math.exp %a : tensor<?xf32>
+        util.return %e : tensor<?xf32>
+      }
+      scf.yield %s : tensor<?xf32>
+    }
+    util.return %l : tensor<?xf32>
+  } : tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// A tied result has its capture's size, and so has the loop yielding it.
+// CHECK-LABEL: func.func @loop_through_tied_scope
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[N:.+]]: index)
+//       CHECK:   %[[D:.+]] = tensor.dim %[[X]]
+//       CHECK:   util.scope ({{.+}}) -> (tensor<?xf32>{%[[D]]}) {
+func.func @loop_through_tied_scope(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = util.annotate {
+    %l = scf.for %i = %c0 to %n step %c1 iter_args(%it = %x) -> (tensor<?xf32>) {
+      %d = tensor.dim %it, %c0 : tensor<?xf32>
+      %s = util.scope (%it as %a: tensor<?xf32>{%d}) -> (%it) {
+        %e = math.exp %a : tensor<?xf32>
+        util.return %e : tensor<?xf32>
+      }
+      scf.yield %s : tensor<?xf32>
+    }
+    util.return %l : tensor<?xf32>
+  } : tensor<?xf32>
+  return %r : tensor<?xf32>
+}

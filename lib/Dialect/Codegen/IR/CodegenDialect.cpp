@@ -7,6 +7,7 @@
 #include "scopeir/Dialect/Codegen/IR/CodegenDialect.h"
 #include "scopeir/Dialect/Codegen/IR/CodegenOps.h"
 #include "scopeir/Dialect/Util/IR/ScopeInlinerInterface.h"
+#include "scopeir/Dialect/Util/IR/ScopeValueBounds.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 
 using namespace mlir;
@@ -21,4 +22,7 @@ void CodegenDialect::initialize() {
       >();
   registerAttributes();
   addInterfaces<util::ScopeInlinerInterface>();
+  TUOp::attachInterface<util::ScopeValueBoundsModel<TUOp>>(*getContext());
+  WorkgroupsOp::attachInterface<util::ScopeValueBoundsModel<WorkgroupsOp>>(
+      *getContext());
 }

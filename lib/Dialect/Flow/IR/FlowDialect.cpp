@@ -8,6 +8,7 @@
 #include "scopeir/Dialect/Flow/IR/FlowDialect.h"
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Util/IR/ScopeInlinerInterface.h"
+#include "scopeir/Dialect/Util/IR/ScopeValueBounds.h"
 
 
 using namespace mlir;
@@ -21,4 +22,8 @@ void FlowDialect::initialize() {
 #include "scopeir/Dialect/Flow/IR/FlowOps.cpp.inc"
       >();
   addInterfaces<scopeir::util::ScopeInlinerInterface>();
+  DispatchRegionOp::attachInterface<
+      util::ScopeValueBoundsModel<DispatchRegionOp>>(*getContext());
+  DispatchOp::attachInterface<util::ScopeValueBoundsModel<DispatchOp>>(
+      *getContext());
 }

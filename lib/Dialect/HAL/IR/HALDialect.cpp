@@ -8,6 +8,7 @@
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
 #include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/ScopeInlinerInterface.h"
+#include "scopeir/Dialect/Util/IR/ScopeValueBounds.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 
 
@@ -23,6 +24,10 @@ void HALDialect::initialize() {
       >();
   registerAttributes();
   addInterfaces<scopeir::util::ScopeInlinerInterface>();
+  DeviceScopeOp::attachInterface<util::ScopeValueBoundsModel<DeviceScopeOp>>(
+      *getContext());
+  DispatchExternOp::attachInterface<
+      util::ScopeValueBoundsModel<DispatchExternOp>>(*getContext());
 }
 
 LogicalResult HALDialect::verifyOperationAttribute(Operation *op,

@@ -6,6 +6,7 @@
 
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/IR/ScopeInlinerInterface.h"
+#include "scopeir/Dialect/Util/IR/ScopeValueBounds.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 using namespace mlir;
@@ -20,4 +21,7 @@ void UtilDialect::initialize() {
       >();
   registerAttributes();
   addInterfaces<ScopeInlinerInterface>();
+  ScopeOp::attachInterface<ScopeValueBoundsModel<ScopeOp>>(*getContext());
+  AnnotateOp::attachInterface<ScopeValueBoundsModel<AnnotateOp>>(
+      *getContext());
 }
