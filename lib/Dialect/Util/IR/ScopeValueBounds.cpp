@@ -43,9 +43,10 @@ static void populateResultBounds(Operation *op, OpResult result,
   }
 
   // A scope without dims runs its body once: the result is what the body
-  // returns for it, when there is one exit to return it.
+  // returns for it, when the body is one block (the analysis handles no
+  // unstructured control flow).
   auto scope = dyn_cast<ScopeOpInterface>(op);
-  if (!scope)
+  if (!scope || !scope.getScopeBody().hasOneBlock())
     return;
   SmallVector<Value> returned;
   getReturnedValues(scope, index, returned);
