@@ -274,7 +274,10 @@ LogicalResult StoreCheckBuilder::build(OpBuilder &builder) {
     return failure();
 
   // The first element, in row-major order, not stored exactly once.
-  for (auto [r, counted] : llvm::enumerate(replay.results)) {
+  for (auto [r, countedResult] : llvm::enumerate(replay.results)) {
+    // A named copy: lambdas below capture it (capturing a structured
+    // binding needs C++20).
+    Value counted = countedResult;
     auto type = cast<RankedTensorType>(counted.getType());
     SmallVector<Value> extents;
     for (int64_t d = 0; d < type.getRank(); ++d)
