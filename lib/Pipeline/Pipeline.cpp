@@ -50,6 +50,16 @@ std::string scopeir::pipeline::getInputConversionPipeline(InputType type) {
   llvm_unreachable("unknown input type");
 }
 
+std::string scopeir::pipeline::quotePassOptionValue(StringRef value) {
+  if (!value.empty() && value.find_first_of(" \t,{}\"'=") == StringRef::npos)
+    return value.str();
+  if (!value.contains('"'))
+    return ("\"" + value + "\"").str();
+  if (!value.contains('\''))
+    return ("'" + value + "'").str();
+  return ("{" + value + "}").str();
+}
+
 std::string
 scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   std::string host = "host-backend=" + options.hostBackend;
@@ -86,8 +96,8 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
           : "fallback=" + llvm::join(options.kernelFallbacks, ",");
   std::string outlineExterns = "hal-outline-extern-scopes{" + fallback + "}";
   if (!options.kernelSpec.empty())
-    passes.push_back("hal-apply-kernel-patterns{spec=" + options.kernelSpec +
-                     "}");
+    passes.push_back("hal-apply-kernel-patterns{spec=" +
+                     quotePassOptionValue(options.kernelSpec) + "}");
   if (options.granularity == Granularity::Dispatch) {
     // Scopes: annotations become util.scope and zones go away (no tracing),
     // so that fusion sees through them; dispatch regions form inside the

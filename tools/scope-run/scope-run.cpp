@@ -293,7 +293,9 @@ static bool setUpKernels(ModuleOp module, runner::KernelLibraries &libraries,
   if (!kernelSpec.empty()) {
     PassManager pm(module.getContext(), ModuleOp::getOperationName());
     if (failed(parsePassPipeline(
-            "hal-apply-kernel-patterns{spec=" + kernelSpec + "}", pm)) ||
+            "hal-apply-kernel-patterns{spec=" +
+                pipeline::quotePassOptionValue(kernelSpec) + "}",
+            pm)) ||
         failed(pm.run(module))) {
       fail("applying the kernel spec '" + kernelSpec + "' failed");
       return false;

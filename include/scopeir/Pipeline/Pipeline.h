@@ -145,6 +145,14 @@ struct CompileOptions {
 ///   host lowering to the LLVM dialect (convert-openmp-to-llvm included)
 std::string getCompilePipeline(const CompileOptions &options);
 
+/// Returns `value` written as a pass option value in a textual pipeline:
+/// quoted when it holds a character the option parser splits on (a space,
+/// comma, brace or quote), so that a file path reaches the pass as written.
+/// A value holding both kinds of quote is put in braces; if its braces do
+/// not balance either, no quoting keeps it whole and the pipeline parser
+/// rejects the pipeline.
+std::string quotePassOptionValue(llvm::StringRef value);
+
 /// Adds the compile pipeline to `pm` (anchored on builtin.module). Fails
 /// with a diagnostic on `errs` if a pass is not registered.
 mlir::LogicalResult buildCompilePipeline(mlir::OpPassManager &pm,
