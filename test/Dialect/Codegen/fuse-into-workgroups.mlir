@@ -278,3 +278,124 @@ func.func @payload_values(%a: tensor<8xf32>, %s: f32) -> tensor<8xf32> {
   } -> tensor<8xf32>
   return %t : tensor<8xf32>
 }
+// -----
+
+// Refused: a consumer with two results.
+// CHECK-LABEL: func.func @negative_two_results
+// CHECK: codegen.scope.workgroups
+// CHECK: linalg.generic
+func.func @negative_two_results(%a: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %c2 = arith.constant 2 : index
+  // expected-note @+1 {{the scope}}
+  %r = codegen.scope.workgroups (%i) in (%n = %c2) (%a as %x: tensor<8xf32>) -> (tensor<8xf32>) as (%o) {
+    %off = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)
+    %t = tensor.extract_slice %x[%off] [4] [1] : tensor<8xf32> to tensor<4xf32>
+    codegen.store %t into %o[%off] [4] [1] : tensor<4xf32> into tensor<8xf32>
+  }
+  %e = tensor.empty() : tensor<8xf32>
+  // expected-remark @+1 {{not fused into codegen.scope.workgroups: it has more than one result}}
+  %g:2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%r : tensor<8xf32>) outs(%e, %e : tensor<8xf32>, tensor<8xf32>) {
+  ^bb0(%v: f32, %o1: f32, %o2: f32):
+    %n = arith.negf %v : f32
+    linalg.yield %v, %n : f32, f32
+  } -> (tensor<8xf32>, tensor<8xf32>)
+  return %g#0, %g#1 : tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
+// Refused: a consumer whose iteration space has more dimensions than the
+// result (a broadcast of it).
+// CHECK-LABEL: func.func @negative_broadcast_space
+// CHECK: codegen.scope.workgroups
+// CHECK: linalg.broadcast
+func.func @negative_broadcast_space(%a: tensor<8xf32>) -> tensor<8x3xf32> {
+  %c2 = arith.constant 2 : index
+  // expected-note @+1 {{the scope}}
+  %r = codegen.scope.workgroups (%i) in (%n = %c2) (%a as %x: tensor<8xf32>) -> (tensor<8xf32>) as (%o) {
+    %off = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)
+    %t = tensor.extract_slice %x[%off] [4] [1] : tensor<8xf32> to tensor<4xf32>
+    codegen.store %t into %o[%off] [4] [1] : tensor<4xf32> into tensor<8xf32>
+  }
+  %e = tensor.empty() : tensor<8x3xf32>
+  // expected-remark @+1 {{not fused into codegen.scope.workgroups: its iteration space is not the shape of the result}}
+  %b = linalg.broadcast ins(%r : tensor<8xf32>) outs(%e : tensor<8x3xf32>) dimensions = [1]
+  return %b : tensor<8x3xf32>
+}
+
+// -----
+
+// Refused: a consumer writing its output transposed.
+// CHECK-LABEL: func.func @negative_transposed_output
+// CHECK: codegen.scope.workgroups
+// CHECK: linalg.generic
+func.func @negative_transposed_output(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %c2 = arith.constant 2 : index
+  // expected-note @+1 {{the scope}}
+  %r = codegen.scope.workgroups (%i) in (%n = %c2) (%a as %x: tensor<8x8xf32>) -> (tensor<8x8xf32>) as (%o) {
+    %off = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)
+    %t = tensor.extract_slice %x[%off, 0] [4, 8] [1, 1] : tensor<8x8xf32> to tensor<4x8xf32>
+    codegen.store %t into %o[%off, 0] [4, 8] [1, 1] : tensor<4x8xf32> into tensor<8x8xf32>
+  }
+  %e = tensor.empty() : tensor<8x8xf32>
+  // expected-remark @+1 {{not fused into codegen.scope.workgroups: its output is written through indexing map (d0, d1) -> (d1, d0), not the identity}}
+  %g = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1, d0)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    linalg.yield %v : f32
+  } -> tensor<8x8xf32>
+  return %g : tensor<8x8xf32>
+}
+
+// -----
+
+// Refused: a scalar operand (not a tensor the fused op could slice).
+// CHECK-LABEL: func.func @negative_scalar_operand
+// CHECK: codegen.scope.workgroups
+// CHECK: linalg.generic
+func.func @negative_scalar_operand(%a: tensor<8xf32>, %s: f32) -> tensor<8xf32> {
+  %c2 = arith.constant 2 : index
+  // expected-note @+1 {{the scope}}
+  %r = codegen.scope.workgroups (%i) in (%n = %c2) (%a as %x: tensor<8xf32>) -> (tensor<8xf32>) as (%o) {
+    %off = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)
+    %t = tensor.extract_slice %x[%off] [4] [1] : tensor<8xf32> to tensor<4xf32>
+    codegen.store %t into %o[%off] [4] [1] : tensor<4xf32> into tensor<8xf32>
+  }
+  %e = tensor.empty() : tensor<8xf32>
+  // expected-remark @+1 {{not fused into codegen.scope.workgroups: operand #1 is not a ranked tensor}}
+  %g = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%r, %s : tensor<8xf32>, f32) outs(%e : tensor<8xf32>) {
+  ^bb0(%v: f32, %w: f32, %out: f32):
+    %m = arith.mulf %v, %w : f32
+    linalg.yield %m : f32
+  } -> tensor<8xf32>
+  return %g : tensor<8xf32>
+}
+
+// -----
+
+// Refused: a consumer whose body uses a value computed after the scope.
+// CHECK-LABEL: func.func @negative_body_value_after_scope
+// CHECK: codegen.scope.workgroups
+// CHECK: arith.addf
+// CHECK: linalg.generic
+func.func @negative_body_value_after_scope(%a: tensor<8xf32>, %s: f32) -> tensor<8xf32> {
+  %c2 = arith.constant 2 : index
+  // expected-note @+1 {{the scope}}
+  %r = codegen.scope.workgroups (%i) in (%n = %c2) (%a as %x: tensor<8xf32>) -> (tensor<8xf32>) as (%o) {
+    %off = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)
+    %t = tensor.extract_slice %x[%off] [4] [1] : tensor<8xf32> to tensor<4xf32>
+    codegen.store %t into %o[%off] [4] [1] : tensor<4xf32> into tensor<8xf32>
+  }
+  %w = arith.addf %s, %s : f32
+  %e = tensor.empty() : tensor<8xf32>
+  // expected-remark @+1 {{not fused into codegen.scope.workgroups: its body uses a value defined after the scope}}
+  %g = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%r : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%v: f32, %out: f32):
+    %m = arith.mulf %v, %w : f32
+    linalg.yield %m : f32
+  } -> tensor<8xf32>
+  return %g : tensor<8xf32>
+}
