@@ -89,12 +89,16 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
   // Kernels: the spec's matches become extern scopes; once annotations are
   // scopes, every extern scope whose kernel a library provides becomes a
   // call before dispatch formation (which never looks into one); the others
-  // stay scopes, a barrier whose ops compile as any others.
+  // stay scopes, a barrier whose ops compile as any others. Unless kernels
+  // are checked against them, decompositions are dropped then: no call will
+  // run one, and compiling them would be wasted.
   std::string fallback =
       options.kernelFallbacks.empty()
           ? std::string()
           : "fallback=" + llvm::join(options.kernelFallbacks, ",");
-  std::string outlineExterns = "hal-outline-extern-scopes{" + fallback + "}";
+  std::string outlineExterns =
+      "hal-outline-extern-scopes{" + fallback +
+      (options.checkKernels ? "}" : " drop-decompositions=true}");
   if (!options.kernelSpec.empty())
     passes.push_back("hal-apply-kernel-patterns{spec=" +
                      quotePassOptionValue(options.kernelSpec) + "}");

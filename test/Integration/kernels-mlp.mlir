@@ -23,8 +23,8 @@
 // RUN: scope-run %scopeir_src_root/examples/mlp.mlir --input="3x16xf32=%{x}" > %t/unreplaced.txt
 
 // The OpenBLAS kernel: layer 1 is one extern call, its dispatches are gone
-// from the host program (the decomposition's own dispatch is listed: it is
-// compiled as the fallback's reference, then dropped as dead).
+// from the host program, and so is the decomposition (no call runs it
+// without --check-kernels: it is not compiled).
 // RUN: scope-run %scopeir_src_root/examples/mlp.mlir --input="3x16xf32=%{x}" %{spec} \
 // RUN:   --kernel-library=%{libs}/libscopeir_kernels_openblas%shlibext --require-kernels \
 // RUN:   > %t/openblas.txt
@@ -36,9 +36,8 @@
 // RUN: scope-run %scopeir_src_root/examples/mlp.mlir --input="3x16xf32=%{x}" --dump-dispatches \
 // RUN: | FileCheck %s --check-prefix=UNREPLACED
 // DUMP-NOT: @main_dispatch{{.*}}device=#hal.device.target<"llvm-cpu">
-// DUMP: @llvm_cpu_executables::@mlp_layer_f32_decomposition_dispatch_0 device=#hal.device.target<"llvm-cpu"> scope=-
-// DUMP-NOT: dispatch #
-// DUMP: extern #0 "mlp_layer_f32" decomposition=@mlp_layer_f32_decomposition scope=#hal.device.target<"llvm-cpu">
+// DUMP-NOT: decomposition
+// DUMP: extern #0 "mlp_layer_f32" scope=#hal.device.target<"llvm-cpu">
 // DUMP-NEXT: 3x10xf32=
 // UNREPLACED: @llvm_cpu_executables::@main_dispatch_0 device=#hal.device.target<"llvm-cpu">
 // UNREPLACED-NOT: extern #
@@ -61,6 +60,11 @@
 // RUN:   --kernel-library=%{libs}/libscopeir_kernels_reference%shlibext --check-kernels \
 // RUN:   > %t/scalar.txt 2> %t/scalar.err
 // RUN: FileCheck %s --check-prefix=CHECKED < %t/scalar.err
+// RUN: scope-run %scopeir_src_root/examples/mlp.mlir --input="3x16xf32=%{x}" %{spec} \
+// RUN:   --kernel-library=%{libs}/libscopeir_kernels_reference%shlibext --check-kernels \
+// RUN:   --dump-dispatches 2>/dev/null | FileCheck %s --check-prefix=CHECKED-DUMP
+// CHECKED-DUMP: @llvm_cpu_executables::@mlp_layer_f32_decomposition_dispatch_0 device=#hal.device.target<"llvm-cpu">
+// CHECKED-DUMP: extern #0 "mlp_layer_f32" decomposition=@mlp_layer_f32_decomposition scope=#hal.device.target<"llvm-cpu">
 // CHECKED: kernel check (rtol 1.000000e-04, atol 1.000000e-05):
 // CHECKED-NEXT: mlp_layer_f32: 1 call, max abs diff {{.*}}, ok
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-6 %t/scalar.txt %t/reference.txt

@@ -116,6 +116,8 @@ struct CompileOptions {
 ///
 ///   util-lower-annotations               annotations -> util.scope
 ///   hal-outline-extern-scopes            extern scopes -> hal.dispatch.extern
+///                                        (decompositions dropped unless
+///                                        `checkKernels`)
 ///   flow-record-scope-paths              zone names for the scope path
 ///   [util-trace-zones]                   tracing: zone entry/exit markers
 ///   util-strip-scopes{kind=zone}         zones cost nothing (no tracing)

@@ -1,5 +1,6 @@
 // RUN: scope-opt --split-input-file --hal-outline-extern-scopes %s | FileCheck %s
 // RUN: scope-opt --split-input-file --hal-outline-extern-scopes=fallback=mlp_layer_f32,other %s | FileCheck %s --check-prefix=FALLBACK
+// RUN: scope-opt --split-input-file --hal-outline-extern-scopes=drop-decompositions=true %s | FileCheck %s --check-prefix=DROP
 
 // The scope becomes a call of its captures with its dims; the body moves
 // into @mlp_layer_f32_decomposition, which takes the captures, then the
@@ -15,6 +16,13 @@
 //  CHECK-NEXT:   %[[M:.+]] = linalg.matmul ins(%[[A]], %[[B]] : {{.*}}) outs(%[[F]]
 //  CHECK-NEXT:   return %[[M]]
 // FALLBACK-LABEL: func.func @layer
+// With drop-decompositions the call has none and the body is gone.
+// DROP-LABEL: func.func @layer
+//  DROP-SAME: (%[[X:.+]]: tensor<?x4xf32>, %[[W:.+]]: tensor<4x8xf32>, %[[N:.+]]: index)
+//       DROP: %[[R:.+]] = hal.dispatch.extern "mlp_layer_f32"(%[[X]], %[[W]]) : (tensor<?x4xf32>{%[[N]]}, tensor<4x8xf32>) -> (tensor<?x8xf32>{%[[N]]}){{$}}
+//  DROP-NEXT: return %[[R]]
+//   DROP-NOT: linalg.matmul
+//   DROP-NOT: @mlp_layer_f32_decomposition
 //       FALLBACK: util.scope [#hal.extern<"mlp_layer_f32">]
 //   FALLBACK-NOT: hal.dispatch.extern
 func.func @layer(%x: tensor<?x4xf32>, %w: tensor<4x8xf32>, %n: index) -> tensor<?x8xf32> {
@@ -41,6 +49,9 @@ func.func @layer(%x: tensor<?x4xf32>, %w: tensor<4x8xf32>, %n: index) -> tensor<
 //       CHECK:   linalg.generic
 // FALLBACK-LABEL: func.func @tied_on_device
 //       FALLBACK: hal.dispatch.extern "scale_f32"
+// DROP-LABEL: func.func @tied_on_device
+//       DROP: hal.dispatch.extern "scale_f32"(%{{.+}}, %{{.+}}) : (tensor<8xf32>, f32) -> (%{{.+}}) attributes {abi = {status = false}}
+//   DROP-NOT: linalg.generic
 func.func private @scale_f32_decomposition()
 func.func @tied_on_device(%t: tensor<8xf32>, %s: f32) -> tensor<8xf32> {
   %r = util.scope [#hal.device.target<"llvm-cpu">] (%t as %a: tensor<8xf32>, %s as %b: f32) -> (tensor<8xf32>) {
@@ -67,6 +78,10 @@ func.func @tied_on_device(%t: tensor<8xf32>, %s: f32) -> tensor<8xf32> {
 //       CHECK: func.func private @outer_decomposition
 //       CHECK:   hal.dispatch.extern "inner"
 //       CHECK: func.func private @inner_decomposition
+// DROP-LABEL: func.func @nested
+//       DROP: hal.dispatch.extern "outer"
+//   DROP-NOT: hal.dispatch.extern "inner"
+//   DROP-NOT: _decomposition
 func.func @nested(%t: tensor<4xf32>) -> tensor<4xf32> {
   %r = util.scope [#hal.extern<"outer">] (%t as %a: tensor<4xf32>) -> (tensor<4xf32>) {
     %i = util.scope [#hal.extern<"inner">] (%a as %b: tensor<4xf32>) -> (tensor<4xf32>) {

@@ -36,6 +36,25 @@ static Operation *getTopLevelOp(Operation *op, ModuleOp module) {
   return op;
 }
 
+/// Replaces `scope` (carrying `kernel`) by a hal.dispatch.extern of its
+/// captures without a decomposition: its body is erased.
+static LogicalResult replaceByKernelCall(util::ScopeOp scope,
+                                         ExternAttr kernel) {
+  OpBuilder builder(scope);
+  auto call = DispatchExternOp::create(
+      builder, scope.getLoc(), kernel, scope.getResultTypes(),
+      scope.getCaptures(), scope.getCaptureDims(), scope.getResultDims(),
+      scope.getTiedResultIndices(), /*decomposition=*/FlatSymbolRefAttr(),
+      ValueRange());
+  if (failed(mlir::verify(call, /*verifyRecursively=*/false))) {
+    call.erase();
+    return failure();
+  }
+  scope.replaceAllUsesWith(call.getResults());
+  scope.erase();
+  return success();
+}
+
 /// Outlines `scope` (carrying `kernel`): moves its body into a new private
 /// function after `anchor` and replaces the scope by a hal.dispatch.extern.
 static LogicalResult outlineExternScope(util::ScopeOp scope, ExternAttr kernel,
@@ -140,6 +159,11 @@ struct OutlineExternScopesPass
         scope.emitOpError("extern scope's entry block must take one "
                           "argument per capture");
         return signalPassFailure();
+      }
+      if (dropDecompositions) {
+        if (failed(replaceByKernelCall(scope, kernel)))
+          return signalPassFailure();
+        continue;
       }
       if (failed(outlineExternScope(scope, kernel, getTopLevelOp(scope, module),
                                     symbolTable)))

@@ -141,6 +141,12 @@ def OutlineExternScopesPass
     other barrier scope, which is the decomposition running instead of the
     kernel.
 
+    With `drop-decompositions`, the other scopes' bodies are erased instead
+    of outlined: the calls have no decomposition. The compile pipeline sets
+    it unless kernels are checked (`check-kernels`, which runs each
+    decomposition beside its kernel): a decomposition no call can run would
+    be formed into dispatches and compiled only to be dropped as dead.
+
     The compile pipeline runs it after `util-lower-annotations` (a
     `util.annotate [#hal.extern<...>]` is a `util.scope` by then, whose
     captures the lowering made explicit) and before dispatch formation:
@@ -151,6 +157,10 @@ def OutlineExternScopesPass
     ListOption<"fallback", "fallback", "std::string",
                "Kernel symbols whose scopes stay in place (no library "
                "provides them)">,
+    Option<"dropDecompositions", "drop-decompositions", "bool",
+           /*default=*/"false",
+           "Erase the other extern scopes' bodies instead of outlining them "
+           "(no call will run its decomposition)">,
   ];
   let dependentDialects = [
     "::mlir::func::FuncDialect",
