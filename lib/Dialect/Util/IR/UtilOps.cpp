@@ -219,47 +219,77 @@ void scopeir::util::printShapedTypeList(OpAsmPrinter &p, Operation *op,
   p << ')';
 }
 
-/// Parses one entry of a result list: the name of one of `operands` (a
-/// tied result, of that operand's type) or a type followed by its dims. A
-/// value that is several operands names its first one not yet in `ties`.
-/// `operandNoun` names the operands in the diagnostic ("an operand").
-static ParseResult
-parseTiedResultEntry(OpAsmParser &parser,
-                     ArrayRef<OpAsmParser::UnresolvedOperand> operands,
-                     ArrayRef<Type> operandTypes, StringRef operandNoun,
-                     SmallVectorImpl<int64_t> &ties,
-                     SmallVectorImpl<Type> &resultTypes,
-                     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &resultDims) {
-  OpAsmParser::UnresolvedOperand tiedValue;
-  SMLoc loc = parser.getCurrentLocation();
-  OptionalParseResult tiedResult = parser.parseOptionalOperand(tiedValue);
-  if (tiedResult.has_value()) {
-    if (failed(*tiedResult))
-      return failure();
-    int64_t index = -1;
-    for (auto [i, operand] : llvm::enumerate(operands)) {
-      if (operand.name != tiedValue.name || operand.number != tiedValue.number)
-        continue;
-      if (index < 0)
-        index = i;
-      if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
-        index = i;
-        break;
+/// Parses a parenthesized list of results, `()` when empty, appending one
+/// entry per result to `ties`, `resultTypes` and `resultDims`. A result is
+/// the name of one of `operands` (a tied result, of that operand's type) or
+/// a type followed by its dims. A value that is several operands names its
+/// first one not yet in `ties`. `operandNoun` names the operands in the
+/// diagnostic ("an operand").
+static ParseResult parseTiedResultList(
+    OpAsmParser &parser, ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+    ArrayRef<Type> operandTypes, StringRef operandNoun,
+    SmallVectorImpl<int64_t> &ties, SmallVectorImpl<Type> &resultTypes,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &resultDims) {
+  auto parseResult = [&]() -> ParseResult {
+    OpAsmParser::UnresolvedOperand tiedValue;
+    SMLoc loc = parser.getCurrentLocation();
+    OptionalParseResult tiedResult = parser.parseOptionalOperand(tiedValue);
+    if (tiedResult.has_value()) {
+      if (failed(*tiedResult))
+        return failure();
+      int64_t index = -1;
+      for (auto [i, operand] : llvm::enumerate(operands)) {
+        if (operand.name != tiedValue.name ||
+            operand.number != tiedValue.number)
+          continue;
+        if (index < 0)
+          index = i;
+        if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
+          index = i;
+          break;
+        }
       }
+      if (index < 0)
+        return parser.emitError(loc, "tied result '")
+               << tiedValue.name << "' does not name " << operandNoun;
+      ties.push_back(index);
+      resultTypes.push_back(operandTypes[index]);
+      return success();
     }
-    if (index < 0)
-      return parser.emitError(loc, "tied result '")
-             << tiedValue.name << "' does not name " << operandNoun;
-    ties.push_back(index);
-    resultTypes.push_back(operandTypes[index]);
+    Type type;
+    if (parser.parseType(type) || parseOptionalDynamicDims(parser, resultDims))
+      return failure();
+    ties.push_back(TiedOpInterface::kUntied);
+    resultTypes.push_back(type);
     return success();
+  };
+  return parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                        parseResult);
+}
+
+/// Prints a result list as parseTiedResultList reads it: result `i` as the
+/// operand `tiedValues[i]` it is tied to (null, or no entry: untied), else
+/// as its type followed by its dims from `resultDims` (the untied results'
+/// dims, flattened in order).
+static void printTiedResultList(OpAsmPrinter &p, TypeRange resultTypes,
+                                ValueRange resultDims,
+                                ArrayRef<Value> tiedValues) {
+  p << '(';
+  unsigned nextDim = 0;
+  for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
+    if (i)
+      p << ", ";
+    if (i < tiedValues.size() && tiedValues[i]) {
+      p.printOperand(tiedValues[i]);
+      continue;
+    }
+    p.printType(resultTypes[i]);
+    unsigned count = getNumDynamicDims(resultTypes[i]);
+    if (nextDim + count <= resultDims.size())
+      printDynamicDims(p, resultDims.slice(nextDim, count));
+    nextDim += count;
   }
-  Type type;
-  if (parser.parseType(type) || parseOptionalDynamicDims(parser, resultDims))
-    return failure();
-  ties.push_back(TiedOpInterface::kUntied);
-  resultTypes.push_back(type);
-  return success();
+  p << ')';
 }
 
 ParseResult scopeir::util::parseTiedShapedResultList(
@@ -268,12 +298,8 @@ ParseResult scopeir::util::parseTiedShapedResultList(
     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &resultDims,
     DenseI64ArrayAttr &tiedOperands) {
   SmallVector<int64_t> ties;
-  auto parseResult = [&]() -> ParseResult {
-    return parseTiedResultEntry(parser, operands, operandTypes, "an operand",
-                                ties, resultTypes, resultDims);
-  };
-  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
-                                     parseResult))
+  if (parseTiedResultList(parser, operands, operandTypes, "an operand", ties,
+                          resultTypes, resultDims))
     return failure();
   if (llvm::any_of(ties, [](int64_t t) { return t >= 0; }))
     tiedOperands = DenseI64ArrayAttr::get(parser.getContext(), ties);
@@ -286,27 +312,16 @@ void scopeir::util::printTiedShapedResultList(OpAsmPrinter &p, Operation *op,
                                               TypeRange resultTypes,
                                               ValueRange resultDims,
                                               DenseI64ArrayAttr tiedOperands) {
-  p << '(';
-  unsigned nextDim = 0;
+  SmallVector<Value> tiedValues(resultTypes.size());
   for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
-    if (i)
-      p << ", ";
     int64_t tie = tiedOperands && i < tiedOperands.size()
                       ? tiedOperands[i]
                       : TiedOpInterface::kUntied;
-    if (tie >= 0 && tie < static_cast<int64_t>(operands.size())) {
-      p.printOperand(operands[tie]);
-      continue;
-    }
-    p.printType(resultTypes[i]);
-    unsigned count = getNumDynamicDims(resultTypes[i]);
-    if (nextDim + count <= resultDims.size())
-      printDynamicDims(p, resultDims.slice(nextDim, count));
-    nextDim += count;
+    if (tie >= 0 && tie < static_cast<int64_t>(operands.size()))
+      tiedValues[i] = operands[tie];
   }
-  p << ')';
+  printTiedResultList(p, resultTypes, resultDims, tiedValues);
 }
-
 
 //===----------------------------------------------------------------------===//
 // Shared pieces of closure scope ops
@@ -339,23 +354,13 @@ scopeir::util::parseScopeSignature(OpAsmParser &parser,
   // Results: `%capture` (tied) or `type{dims}` (new).
   if (failed(parser.parseOptionalArrow()))
     return success();
-  if (parser.parseLParen())
-    return failure();
-  if (succeeded(parser.parseOptionalRParen()))
-    return success();
-  auto &ties = signature.ties;
   // A value captured more than once names its first capture not yet tied.
   // Ties to such captures listed out of capture order come back in capture
   // order: the captures are one value, so only the block argument a storage
   // hint refers to changes (the generic form keeps it exactly).
-  auto parseResult = [&]() -> ParseResult {
-    return parseTiedResultEntry(parser, captures, signature.captureTypes,
-                                "an explicit capture", ties,
-                                signature.resultTypes, signature.resultDims);
-  };
-  if (parser.parseCommaSeparatedList(parseResult) || parser.parseRParen())
-    return failure();
-  return success();
+  return parseTiedResultList(parser, captures, signature.captureTypes,
+                             "an explicit capture", signature.ties,
+                             signature.resultTypes, signature.resultDims);
 }
 
 FailureOr<std::array<int32_t, 3>>
@@ -424,22 +429,8 @@ void scopeir::util::printScopeSignature(OpAsmPrinter &p, ValueRange captures,
   }
   if (resultTypes.empty())
     return;
-  p << " -> (";
-  unsigned nextDim = 0;
-  for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
-    if (i)
-      p << ", ";
-    if (i < tiedCaptures.size() && tiedCaptures[i]) {
-      p.printOperand(tiedCaptures[i]);
-      continue;
-    }
-    p.printType(resultTypes[i]);
-    unsigned count = getNumDynamicDims(resultTypes[i]);
-    if (nextDim + count <= resultDims.size())
-      printDynamicDims(p, resultDims.slice(nextDim, count));
-    nextDim += count;
-  }
-  p << ')';
+  p << " -> ";
+  printTiedResultList(p, resultTypes, resultDims, tiedCaptures);
 }
 
 ParseResult
