@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/IR/OpImplUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -54,8 +55,7 @@ void ScopeOp::build(OpBuilder &builder, OperationState &state,
                                static_cast<int32_t>(resultDims.size())};
   if (!scopeAttrs.empty())
     props.scope_attrs = builder.getArrayAttr(scopeAttrs);
-  if (llvm::any_of(tiedOperands, [](int64_t t) { return t >= 0; }))
-    props.tied_operands = builder.getDenseI64ArrayAttr(tiedOperands);
+  props.tied_operands = getTiesAttrOrNull(builder.getContext(), tiedOperands);
   Region *body = state.addRegion();
   Block *entry = new Block();
   body->push_back(entry);
@@ -74,19 +74,13 @@ ValueRange ScopeOp::getCaptureDynamicDims(unsigned index) {
 }
 
 SmallVector<int64_t> ScopeOp::getTiedResultIndices() {
-  if (auto ties = getTiedOperandsAttr())
-    return SmallVector<int64_t>(ties.asArrayRef());
-  return SmallVector<int64_t>(getNumResults(), TiedOpInterface::kUntied);
+  return getTiesOrUntied(getTiedOperandsAttr(), getNumResults());
 }
 
 OperandRange ScopeOp::getTiedOperandsRange() { return getCaptures(); }
 
 void ScopeOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
-  if (llvm::all_of(ties,
-                   [](int64_t t) { return t == TiedOpInterface::kUntied; }))
-    removeTiedOperandsAttr();
-  else
-    setTiedOperands(ties);
+  setTiedOperandsAttr(getTiesAttrOrNull(getContext(), ties));
 }
 
 ValueRange ScopeOp::getOperandDynamicDims(unsigned operandIndex) {
@@ -97,17 +91,8 @@ ValueRange ScopeOp::getOperandDynamicDims(unsigned operandIndex) {
 }
 
 ValueRange ScopeOp::getResultDynamicDims(unsigned resultIndex) {
-  if (std::optional<unsigned> tied = getTiedResultOperandIndex(resultIndex))
-    return getCaptureDynamicDims(*tied);
-  unsigned begin = 0;
-  for (unsigned i = 0; i < resultIndex; ++i)
-    if (!isResultTied(i))
-      begin += getNumDynamicDims(getResult(i).getType());
-  unsigned count = getNumDynamicDims(getResult(resultIndex).getType());
-  OperandRange dims = getResultDims();
-  if (begin + count > dims.size())
-    return {};
-  return dims.slice(begin, count);
+  return getTiedResultDynamicDims(*this, resultIndex, getCaptureDims(),
+                                  getResultDims());
 }
 
 SmallVector<Attribute> ScopeOp::getStoredScopeAttributes() {
@@ -301,8 +286,7 @@ ParseResult scopeir::util::parseTiedShapedResultList(
   if (parseTiedResultList(parser, operands, operandTypes, "an operand", ties,
                           resultTypes, resultDims))
     return failure();
-  if (llvm::any_of(ties, [](int64_t t) { return t >= 0; }))
-    tiedOperands = DenseI64ArrayAttr::get(parser.getContext(), ties);
+  tiedOperands = getTiesAttrOrNull(parser.getContext(), ties);
   return success();
 }
 
@@ -453,7 +437,6 @@ LogicalResult scopeir::util::verifyScopeSignature(
     Operation *op, ValueRange captureDims, ValueRange resultDims,
     std::optional<size_t> numTieEntries) {
   auto closure = cast<ClosureOpInterface>(op);
-  auto tiedOp = cast<TiedOpInterface>(op);
   OperandRange captures = closure.getClosureOperands();
 
   // Dims: one index per dynamic dimension of each capture.
@@ -464,34 +447,10 @@ LogicalResult scopeir::util::verifyScopeSignature(
 
   // Ties: one entry per result, in range, one result per capture, and the
   // tied result has the capture's type.
-  if (numTieEntries && *numTieEntries != op->getNumResults())
-    return op->emitOpError("expects one tied_operands entry per result (")
-           << op->getNumResults() << ") but has " << *numTieEntries;
-  SmallVector<int64_t> ties = tiedOp.getTiedResultIndices();
-  llvm::SmallDenseMap<int64_t, unsigned> tiedBy;
-  unsigned expectedResultDims = 0;
-  for (auto [i, tie] : llvm::enumerate(ties)) {
-    Type resultType = op->getResult(i).getType();
-    if (tie == TiedOpInterface::kUntied) {
-      expectedResultDims += getNumDynamicDims(resultType);
-      continue;
-    }
-    if (tie < 0 || tie >= static_cast<int64_t>(captures.size()))
-      return op->emitOpError("result #")
-             << i << " is tied to capture #" << tie << " but the scope has "
-             << captures.size() << " captures";
-    auto [it, inserted] = tiedBy.try_emplace(tie, i);
-    if (!inserted)
-      return op->emitOpError("results #")
-             << it->second << " and #" << i << " are both tied to capture #"
-             << tie;
-    Type captureType = captures[tie].getType();
-    if (captureType != resultType)
-      return op->emitOpError("result #")
-             << i << " of type " << resultType << " is tied to capture #"
-             << tie << " of type " << captureType
-             << "; a tied result must have its capture's type";
-  }
+  FailureOr<unsigned> expectedResultDims = verifyTiedResults(
+      cast<TiedOpInterface>(op), numTieEntries, "capture", "the scope has");
+  if (failed(expectedResultDims))
+    return failure();
   // Captures and entry block arguments correspond one to one. (Checked here
   // rather than in verifyRegions so that this message comes before the
   // generic RegionBranchOpInterface one.)
@@ -507,7 +466,7 @@ LogicalResult scopeir::util::verifyScopeSignature(
              << i << " has type " << capture.getType()
              << " but its block argument has type " << arg.getType();
 
-  return verifyDynamicDimCount(op, "untied results", expectedResultDims,
+  return verifyDynamicDimCount(op, "untied results", *expectedResultDims,
                                resultDims);
 }
 
@@ -614,9 +573,7 @@ ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
   if (failed(segments))
     return failure();
   props.operandSegmentSizes = *segments;
-  if (llvm::any_of(signature.ties, [](int64_t t) { return t >= 0; }))
-    props.tied_operands =
-        DenseI64ArrayAttr::get(parser.getContext(), signature.ties);
+  props.tied_operands = getTiesAttrOrNull(parser.getContext(), signature.ties);
   return success();
 }
 
