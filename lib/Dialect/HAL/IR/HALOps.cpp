@@ -116,23 +116,7 @@ void DispatchExternOp::setAllResultDynamicDims(ValueRange dims) {
 LogicalResult
 DispatchExternOp::reifyResultShapes(OpBuilder &builder,
                                     ReifiedRankedShapedTypeDims &shapes) {
-  for (OpResult result : getResults()) {
-    auto type = cast<RankedTensorType>(result.getType());
-    ValueRange dims = getResultDynamicDims(result.getResultNumber());
-    SmallVector<OpFoldResult> sizes;
-    unsigned next = 0;
-    for (int64_t size : type.getShape()) {
-      if (!ShapedType::isDynamic(size)) {
-        sizes.push_back(builder.getIndexAttr(size));
-        continue;
-      }
-      if (next >= dims.size())
-        return failure();
-      sizes.push_back(dims[next++]);
-    }
-    shapes.push_back(std::move(sizes));
-  }
-  return success();
+  return util::reifyResultShapesFromDims(*this, builder, shapes);
 }
 
 LogicalResult DispatchExternOp::verify() {

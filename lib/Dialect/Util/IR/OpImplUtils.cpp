@@ -1,12 +1,15 @@
 //===- OpImplUtils.cpp - Shared pieces of tied, shape-aware ops -*- C++ -*-===//
 //
 // This file implements the helpers with which ops of several dialects
-// implement TiedOpInterface and ShapeAwareOpInterface alike.
+// implement TiedOpInterface, ShapeAwareOpInterface and the reification of
+// their result shapes alike.
 //
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Util/IR/OpImplUtils.h"
 
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
@@ -78,4 +81,31 @@ scopeir::util::verifyTiedResults(TiedOpInterface op,
              << "; a tied result must have its " << operandNoun << "'s type";
   }
   return untiedResultDims;
+}
+
+LogicalResult
+scopeir::util::reifyResultShapesFromDims(ShapeAwareOpInterface op,
+                                         Builder &builder,
+                                         ReifiedRankedShapedTypeDims &shapes) {
+  for (OpResult result : op->getResults()) {
+    auto type = dyn_cast<RankedTensorType>(result.getType());
+    if (!type) {
+      shapes.emplace_back();
+      continue;
+    }
+    ValueRange dims = op.getResultDynamicDims(result.getResultNumber());
+    SmallVector<OpFoldResult> sizes;
+    unsigned next = 0;
+    for (int64_t size : type.getShape()) {
+      if (!ShapedType::isDynamic(size)) {
+        sizes.push_back(builder.getIndexAttr(size));
+        continue;
+      }
+      if (next >= dims.size())
+        return failure();
+      sizes.push_back(dims[next++]);
+    }
+    shapes.push_back(std::move(sizes));
+  }
+  return success();
 }

@@ -4,8 +4,8 @@
 // ShapeAwareOpInterface on ops of any dialect that store their ties as an
 // optional `tied_operands` array (absent: nothing tied) and their dims as
 // flat lists of `index` operands (util.scope, codegen.scope.tu,
-// hal.dispatch.extern, ...), so that every such op reads, verifies and
-// updates them the same way.
+// hal.dispatch.extern, flow.dispatch, ...), so that every such op reads,
+// verifies, updates and reifies them the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Support/LLVM.h"
 
 #include <optional>
@@ -52,6 +53,16 @@ mlir::FailureOr<unsigned> verifyTiedResults(TiedOpInterface op,
                                             std::optional<size_t> numTieEntries,
                                             llvm::StringRef operandNoun,
                                             llvm::StringRef countIntro);
+
+/// Reifies the result shapes of `op` from its dims
+/// (ReifyRankedShapedTypeOpInterface::reifyResultShapes): one entry per
+/// result, its static sizes and, for each dynamic one, the dim that
+/// ShapeAwareOpInterface::getResultDynamicDims gives it; an empty entry for
+/// a result that is not a ranked tensor. Fails if a result lacks dims (the
+/// verifier reports that).
+mlir::LogicalResult
+reifyResultShapesFromDims(ShapeAwareOpInterface op, mlir::Builder &builder,
+                          mlir::ReifiedRankedShapedTypeDims &shapes);
 
 } // namespace scopeir::util
 
