@@ -9,16 +9,12 @@ OpenBLAS are measured in alternation for --rounds rounds and the ratio is
 the median of the per-round ratios. Standard library only.
 """
 
-import statistics
-
 import argparse
 import os
-import re
+import statistics
 import subprocess
-import sys
 
-UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6}
-ROW = re.compile(r"^BM_\S+\s+([\d.]+) (s|ms|us)\s+([\d.]+) (s|ms|us)\s+([\d.]+) (s|ms|us)\s+(\d+)")
+import benchlib
 
 
 def scope_run(args, model, inputs, reps, threads, backend_sed=None):
@@ -34,12 +30,7 @@ def scope_run(args, model, inputs, reps, threads, backend_sed=None):
             out.write(text)
     cmd = [args.scope_run, path, "--benchmark=%d" % reps, "--threads=%d" % threads]
     cmd += ["--input=@%s" % i for i in inputs]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    for line in out.splitlines():
-        m = ROW.match(line)
-        if m:
-            return float(m.group(3)) * UNITS[m.group(4)]
-    sys.exit("backends.py: no benchmark row in the output of %s:\n%s" % (" ".join(cmd), out))
+    return benchlib.median_seconds(cmd)
 
 
 def openblas(args, what, reps, threads):
@@ -67,8 +58,7 @@ def alternate(args, run_ours, blas_case, threads, kernels):
 def make_npy(args, name, dims, seed):
     path = os.path.join(args.work, name)
     if not os.path.exists(path):
-        subprocess.run([sys.executable, os.path.join(args.root, "utils", "make-npy.py"), path]
-                       + [str(d) for d in dims] + ["--seed", str(seed)], check=True)
+        benchlib.make_npy(args.root, path, dims, seed)
     return path
 
 

@@ -21,14 +21,11 @@ passes through untouched. Standard library only.
 
 import argparse
 import os
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
 
-UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6}
-ROW = re.compile(r"^BM_\S+\s+([\d.]+) (s|ms|us)\s+([\d.]+) (s|ms|us)")
+from benchlib import median_seconds
 
 LAYER = """func.func @main(%x: tensor<{m}x{k}xf32>, %w: tensor<{k}x{n}xf32>,
                 %b: tensor<{n}xf32>) -> tensor<{m}x{n}xf32> {{
@@ -53,15 +50,6 @@ LAYER = """func.func @main(%x: tensor<{m}x{k}xf32>, %w: tensor<{k}x{n}xf32>,
   return %r : tensor<{m}x{n}xf32>
 }}
 """
-
-
-def run(cmd, env):
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
-    for line in out.splitlines():
-        m = ROW.match(line)
-        if m:
-            return float(m.group(3)) * UNITS[m.group(4)]
-    sys.exit("kernels.py: no benchmark row in the output of %s:\n%s" % (" ".join(cmd), out))
 
 
 def main():
@@ -98,11 +86,12 @@ def main():
             times = {"generated": [], "openblas": [], "scalar": []}
             ratios = {"openblas": [], "scalar": []}
             for _ in range(args.rounds):
-                generated = run(base, env)
+                generated = median_seconds(base, env)
                 times["generated"].append(generated)
                 for name, lib in kernels.items():
-                    t = run(base + ["--kernel-spec=" + spec, "--kernel-library=" + lib,
-                                    "--require-kernels"], env)
+                    t = median_seconds(base + ["--kernel-spec=" + spec,
+                                               "--kernel-library=" + lib,
+                                               "--require-kernels"], env)
                     times[name].append(t)
                     ratios[name].append(generated / t)
             med = {name: statistics.median(v) * 1e3 for name, v in times.items()}

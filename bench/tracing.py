@@ -34,8 +34,9 @@ import os
 import re
 import statistics
 import subprocess
-import sys
 import tempfile
+
+from benchlib import median_seconds
 
 LOOP = """\
 func.func @main(%x: tensor<f32>) -> tensor<f32> {{
@@ -60,20 +61,12 @@ ENCODER_INPUT = ("5x8xf32=0.5 -1 0.25 0 1 -0.5 0.75 -0.25 1 0 -1 0.5 0.25 "
                  "0.625 -0.875 1.125 -1.375 0.25 -0.5 0.75 -1 1.5 0.25 -0.25 "
                  "0.5 -0.75 1 -1.25 0")
 
-UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6}
-
-
 def median_call_seconds(scope_run, args, calls, traced):
     """Runs scope-run --benchmark and returns its median per-call time."""
     command = [scope_run] + args + [f"--benchmark={calls}"]
     if traced:
         command.append("--print-zones")
-    out = subprocess.run(command, check=True, capture_output=True,
-                         text=True).stdout
-    match = re.search(r"^BM_\S+\s+\S+ \S+\s+(\S+) (s|ms|us)\s", out, re.M)
-    if not match:
-        sys.exit(f"tracing.py: no benchmark line in:\n{out}")
-    return float(match.group(1)) * UNITS[match.group(2)]
+    return median_seconds(command)
 
 
 def measure(scope_run, args, calls, rounds):

@@ -15,28 +15,22 @@ because the machine is shared and its speed drifts. Standard library only.
 
 import argparse
 import os
-import re
 import statistics
 import subprocess
-import sys
 import tempfile
 
-UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6}
-ROW = re.compile(r"^BM_\S+\s+([\d.]+) (s|ms|us)\s+([\d.]+) (s|ms|us)\s+([\d.]+) (s|ms|us)\s+(\d+)")
+from benchlib import make_npy, median_ratio, median_seconds
+
 SIZE = 1024
 
 
-def median_seconds(args, program, function, threads, inputs):
+def program_seconds(args, program, function, threads, inputs):
+    """Returns the median seconds of one call of @function in `program`."""
     cmd = [os.path.join(args.build, "bin", "scope-run"), program,
            "--function=" + function, "--host-backend=llvm-cpu",
            "--threads=%d" % threads, "--benchmark=%d" % args.reps]
     cmd += ["--input=@" + path for path in inputs]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
-    for line in out.splitlines():
-        m = ROW.match(line)
-        if m:
-            return float(m.group(3)) * UNITS[m.group(4)]
-    sys.exit("workgroups.py: no benchmark row in the output of %s:\n%s" % (" ".join(cmd), out))
+    return median_seconds(cmd)
 
 
 def main():
@@ -53,12 +47,9 @@ def main():
         fused = os.path.join(work, "fused.mlir")
         subprocess.run([os.path.join(args.build, "bin", "scope-opt"),
                         "--codegen-fuse-into-workgroups", example, "-o", fused], check=True)
-        inputs = []
-        for name, dims, seed in [("a", [SIZE, SIZE], 1), ("b", [SIZE, SIZE], 2), ("bias", [SIZE], 3)]:
-            path = os.path.join(work, name + ".npy")
-            subprocess.run([sys.executable, os.path.join(root, "utils", "make-npy.py"), path]
-                           + [str(d) for d in dims] + ["--seed", str(seed)], check=True)
-            inputs.append(path)
+        inputs = [make_npy(root, os.path.join(work, name + ".npy"), dims, seed)
+                  for name, dims, seed in [("a", [SIZE, SIZE], 1), ("b", [SIZE, SIZE], 2),
+                                           ("bias", [SIZE], 3)]]
 
         programs = [("unfused", example, "main"), ("fused", fused, "main"),
                     ("reference", example, "reference")]
@@ -67,11 +58,8 @@ def main():
             rounds = {name: [] for name, _, _ in programs}
             for _ in range(args.rounds):
                 for name, program, function in programs:
-                    rounds[name].append(median_seconds(args, program, function, threads, inputs))
+                    rounds[name].append(program_seconds(args, program, function, threads, inputs))
             times[threads] = rounds
-
-    def ratio(a, b):
-        return statistics.median(x / y for x, y in zip(a, b))
 
     print("relu(a * b + bias), %d^3, llvm-cpu, median of %d calls x %d rounds"
           % (SIZE, args.reps, args.rounds))
@@ -82,8 +70,8 @@ def main():
         med = {name: statistics.median(v) * 1e3 for name, v in rounds.items()}
         print("| %d | %.2f | %.2f | %.2f | %.2fx | %.2fx |" % (
             threads, med["unfused"], med["fused"], med["reference"],
-            ratio(rounds["unfused"], rounds["fused"]),
-            ratio(rounds["fused"], rounds["reference"])))
+            median_ratio(rounds["unfused"], rounds["fused"]),
+            median_ratio(rounds["fused"], rounds["reference"])))
     if 1 in times and len(times) > 1:
         print()
         for threads, rounds in times.items():
@@ -91,9 +79,9 @@ def main():
                 continue
             print("1 / %d threads: unfused %.2fx, fused %.2fx, reference %.2fx" % (
                 threads,
-                ratio(times[1]["unfused"], rounds["unfused"]),
-                ratio(times[1]["fused"], rounds["fused"]),
-                ratio(times[1]["reference"], rounds["reference"])))
+                median_ratio(times[1]["unfused"], rounds["unfused"]),
+                median_ratio(times[1]["fused"], rounds["fused"]),
+                median_ratio(times[1]["reference"], rounds["reference"])))
 
 
 if __name__ == "__main__":

@@ -205,26 +205,23 @@ static void checkOutput(int64_t symbolAddress, int64_t result,
   }
 }
 
-extern "C" void _mlir_ciface_scopeir_check_kernel_output_f32(
-    int64_t symbol, int64_t result, scopeir_unranked_memref *kernel,
-    scopeir_unranked_memref *reference) {
-  checkOutput<float>(symbol, result, kernel, reference);
-}
-extern "C" void _mlir_ciface_scopeir_check_kernel_output_f64(
-    int64_t symbol, int64_t result, scopeir_unranked_memref *kernel,
-    scopeir_unranked_memref *reference) {
-  checkOutput<double>(symbol, result, kernel, reference);
-}
-extern "C" void _mlir_ciface_scopeir_check_kernel_output_i32(
-    int64_t symbol, int64_t result, scopeir_unranked_memref *kernel,
-    scopeir_unranked_memref *reference) {
-  checkOutput<int32_t>(symbol, result, kernel, reference);
-}
-extern "C" void _mlir_ciface_scopeir_check_kernel_output_i64(
-    int64_t symbol, int64_t result, scopeir_unranked_memref *kernel,
-    scopeir_unranked_memref *reference) {
-  checkOutput<int64_t>(symbol, result, kernel, reference);
-}
+/// Calls X(C type, suffix) for every element type with a check entry point
+/// (KernelABI.h), so that the definitions and their registration in
+/// startKernelChecks cannot fall out of step.
+#define SCOPEIR_FOR_EACH_CHECKED_ELEMENT_TYPE(X)                               \
+  X(float, f32)                                                                \
+  X(double, f64)                                                               \
+  X(int32_t, i32)                                                              \
+  X(int64_t, i64)
+
+#define DEFINE_CHECK_ENTRY_POINT(TYPE, SUFFIX)                                 \
+  extern "C" void _mlir_ciface_scopeir_check_kernel_output_##SUFFIX(           \
+      int64_t symbol, int64_t result, scopeir_unranked_memref *kernel,         \
+      scopeir_unranked_memref *reference) {                                    \
+    checkOutput<TYPE>(symbol, result, kernel, reference);                      \
+  }
+SCOPEIR_FOR_EACH_CHECKED_ELEMENT_TYPE(DEFINE_CHECK_ENTRY_POINT)
+#undef DEFINE_CHECK_ENTRY_POINT
 
 void scopeir::runner::startKernelChecks(RunOptions &options,
                                         KernelTolerance tolerance) {
@@ -241,14 +238,11 @@ void scopeir::runner::startKernelChecks(RunOptions &options,
             .str(),
         address);
   };
-  add("f32",
-      reinterpret_cast<void *>(&_mlir_ciface_scopeir_check_kernel_output_f32));
-  add("f64",
-      reinterpret_cast<void *>(&_mlir_ciface_scopeir_check_kernel_output_f64));
-  add("i32",
-      reinterpret_cast<void *>(&_mlir_ciface_scopeir_check_kernel_output_i32));
-  add("i64",
-      reinterpret_cast<void *>(&_mlir_ciface_scopeir_check_kernel_output_i64));
+#define ADD_CHECK_ENTRY_POINT(TYPE, SUFFIX)                                    \
+  add(#SUFFIX, reinterpret_cast<void *>(                                       \
+                   &_mlir_ciface_scopeir_check_kernel_output_##SUFFIX));
+  SCOPEIR_FOR_EACH_CHECKED_ELEMENT_TYPE(ADD_CHECK_ENTRY_POINT)
+#undef ADD_CHECK_ENTRY_POINT
 }
 
 bool scopeir::runner::reportKernelChecks(llvm::raw_ostream &os) {

@@ -44,6 +44,16 @@ static int fail(const char *what) {
   return 1;
 }
 
+/* Returns a new context with the dialects of `registry` (which it destroys)
+   that prints its diagnostics. */
+static MlirContext createContext(MlirDialectRegistry registry) {
+  MlirContext context = mlirContextCreate();
+  mlirContextAppendDialectRegistry(context, registry);
+  mlirDialectRegistryDestroy(registry);
+  mlirContextAttachDiagnosticHandler(context, printDiagnostic, NULL, NULL);
+  return context;
+}
+
 /* Loads one dialect through its handle into a context with nothing else
    registered; checks the handle's and the dialect's namespaces. */
 static int testHandle(MlirDialectHandle handle, const char *name) {
@@ -121,10 +131,7 @@ static const char *kMalformed =
 static int testModuleAndPasses(void) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   scopeirRegisterAllDialects(registry);
-  MlirContext context = mlirContextCreate();
-  mlirContextAppendDialectRegistry(context, registry);
-  mlirDialectRegistryDestroy(registry);
-  mlirContextAttachDiagnosticHandler(context, printDiagnostic, NULL, NULL);
+  MlirContext context = createContext(registry);
 
   MlirModule module =
       mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kModule));
@@ -206,10 +213,7 @@ static int testCodegen(void) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(registry);
   mlirDialectHandleInsertDialect(mlirGetDialectHandle__codegen__(), registry);
-  MlirContext context = mlirContextCreate();
-  mlirContextAppendDialectRegistry(context, registry);
-  mlirDialectRegistryDestroy(registry);
-  mlirContextAttachDiagnosticHandler(context, printDiagnostic, NULL, NULL);
+  MlirContext context = createContext(registry);
 
   MlirModule module =
       mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kTUModule));

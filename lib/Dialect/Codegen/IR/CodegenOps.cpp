@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Codegen/IR/CodegenOps.h"
+#include "scopeir/Dialect/Util/IR/OpImplUtils.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -36,8 +37,8 @@ void TUOp::build(OpBuilder &builder, OperationState &state,
                                static_cast<int32_t>(resultDims.size())};
   if (!scopeAttrs.empty())
     props.scope_attrs = builder.getArrayAttr(scopeAttrs);
-  if (llvm::any_of(tiedOperands, [](int64_t t) { return t >= 0; }))
-    props.tied_operands = builder.getDenseI64ArrayAttr(tiedOperands);
+  props.tied_operands =
+      util::getTiesAttrOrNull(builder.getContext(), tiedOperands);
   props.pipeline = strategy.pipeline;
   props.strategy = strategy.sequence;
   if (!strategy.getArguments().empty())
@@ -78,19 +79,13 @@ void TUOp::setStrategyInfo(const Strategy &strategy) {
 // TiedOpInterface.
 
 SmallVector<int64_t> TUOp::getTiedResultIndices() {
-  if (auto ties = getTiedOperandsAttr())
-    return SmallVector<int64_t>(ties.asArrayRef());
-  return SmallVector<int64_t>(getNumResults(), util::TiedOpInterface::kUntied);
+  return util::getTiesOrUntied(getTiedOperandsAttr(), getNumResults());
 }
 
 OperandRange TUOp::getTiedOperandsRange() { return getCaptures(); }
 
 void TUOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
-  if (llvm::all_of(
-          ties, [](int64_t t) { return t == util::TiedOpInterface::kUntied; }))
-    removeTiedOperandsAttr();
-  else
-    setTiedOperands(ties);
+  setTiedOperandsAttr(util::getTiesAttrOrNull(getContext(), ties));
 }
 
 // ShapeAwareOpInterface.
@@ -103,17 +98,8 @@ ValueRange TUOp::getOperandDynamicDims(unsigned operandIndex) {
 }
 
 ValueRange TUOp::getResultDynamicDims(unsigned resultIndex) {
-  if (std::optional<unsigned> tied = getTiedResultOperandIndex(resultIndex))
-    return getCaptureDynamicDims(*tied);
-  unsigned begin = 0;
-  for (unsigned i = 0; i < resultIndex; ++i)
-    if (!isResultTied(i))
-      begin += util::getNumDynamicDims(getResult(i).getType());
-  unsigned count = util::getNumDynamicDims(getResult(resultIndex).getType());
-  OperandRange dims = getResultDims();
-  if (begin + count > dims.size())
-    return {};
-  return dims.slice(begin, count);
+  return util::getTiedResultDynamicDims(*this, resultIndex, getCaptureDims(),
+                                        getResultDims());
 }
 
 void TUOp::setAllOperandDynamicDims(ValueRange dims) {
@@ -245,9 +231,8 @@ ParseResult TUOp::parse(OpAsmParser &parser, OperationState &result) {
   if (failed(segments))
     return failure();
   props.operandSegmentSizes = *segments;
-  if (llvm::any_of(signature.ties, [](int64_t t) { return t >= 0; }))
-    props.tied_operands =
-        DenseI64ArrayAttr::get(parser.getContext(), signature.ties);
+  props.tied_operands =
+      util::getTiesAttrOrNull(parser.getContext(), signature.ties);
   return success();
 }
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
+#include "scopeir/Dialect/Util/IR/OpImplUtils.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,35 +26,6 @@ using namespace scopeir::flow;
 // The shared directive `custom<ShapedTypeList>` of the ODS formats.
 using util::parseShapedTypeList;
 using util::printShapedTypeList;
-
-/// Returns one reified shape per result of `op`: its static sizes and its
-/// dims operands for the dynamic ones.
-static LogicalResult reifyFromDims(Operation *op, ValueRange resultDims,
-                                   ReifiedRankedShapedTypeDims &shapes) {
-  Builder builder(op->getContext());
-  TypeRange types = op->getResultTypes();
-  for (unsigned i = 0, e = types.size(); i < e; ++i) {
-    auto shaped = dyn_cast<RankedTensorType>(types[i]);
-    if (!shaped) {
-      shapes.emplace_back();
-      continue;
-    }
-    ValueRange dims = util::sliceDynamicDims(types, resultDims, i);
-    SmallVector<OpFoldResult> sizes;
-    unsigned next = 0;
-    for (int64_t size : shaped.getShape()) {
-      if (!ShapedType::isDynamic(size)) {
-        sizes.push_back(builder.getIndexAttr(size));
-        continue;
-      }
-      if (next >= dims.size())
-        return failure();
-      sizes.push_back(dims[next++]);
-    }
-    shapes.push_back(std::move(sizes));
-  }
-  return success();
-}
 
 //===----------------------------------------------------------------------===//
 // DispatchRegionOp
@@ -96,7 +68,7 @@ void DispatchRegionOp::setAllResultDynamicDims(ValueRange dims) {
 LogicalResult
 DispatchRegionOp::reifyResultShapes(OpBuilder &builder,
                                     ReifiedRankedShapedTypeDims &shapes) {
-  return reifyFromDims(*this, getResultDims(), shapes);
+  return util::reifyResultShapesFromDims(*this, builder, shapes);
 }
 
 void DispatchRegionOp::getSuccessorRegions(
@@ -215,7 +187,7 @@ void DispatchOp::setAllResultDynamicDims(ValueRange dims) {
 LogicalResult
 DispatchOp::reifyResultShapes(OpBuilder &builder,
                               ReifiedRankedShapedTypeDims &shapes) {
-  return reifyFromDims(*this, getResultDims(), shapes);
+  return util::reifyResultShapesFromDims(*this, builder, shapes);
 }
 
 LogicalResult DispatchOp::verify() {

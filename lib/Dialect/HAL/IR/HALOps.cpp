@@ -8,6 +8,7 @@
 
 #include "scopeir/Dialect/HAL/IR/HALOps.h"
 
+#include "scopeir/Dialect/Util/IR/OpImplUtils.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -61,8 +62,8 @@ void DispatchExternOp::build(OpBuilder &builder, OperationState &state,
   props.symbol = builder.getStringAttr(kernel.getSymbol());
   if (DictionaryAttr abi = kernel.getAbi(); abi && !abi.empty())
     props.abi = abi;
-  if (llvm::any_of(tiedOperands, [](int64_t t) { return t >= 0; }))
-    props.tied_operands = builder.getDenseI64ArrayAttr(tiedOperands);
+  props.tied_operands =
+      util::getTiesAttrOrNull(builder.getContext(), tiedOperands);
   props.decomposition = decomposition;
   props.operandSegmentSizes = {
       static_cast<int32_t>(arguments.size()),
@@ -83,17 +84,11 @@ ValueRange DispatchExternOp::getArgumentDynamicDims(unsigned index) {
 OperandRange DispatchExternOp::getTiedOperandsRange() { return getArguments(); }
 
 SmallVector<int64_t> DispatchExternOp::getTiedResultIndices() {
-  if (auto ties = getTiedOperandsAttr())
-    return SmallVector<int64_t>(ties.asArrayRef());
-  return SmallVector<int64_t>(getNumResults(), util::TiedOpInterface::kUntied);
+  return util::getTiesOrUntied(getTiedOperandsAttr(), getNumResults());
 }
 
 void DispatchExternOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
-  if (llvm::all_of(
-          ties, [](int64_t t) { return t == util::TiedOpInterface::kUntied; }))
-    removeTiedOperandsAttr();
-  else
-    setTiedOperands(ties);
+  setTiedOperandsAttr(util::getTiesAttrOrNull(getContext(), ties));
 }
 
 ValueRange DispatchExternOp::getOperandDynamicDims(unsigned operandIndex) {
@@ -106,17 +101,8 @@ ValueRange DispatchExternOp::getOperandDynamicDims(unsigned operandIndex) {
 }
 
 ValueRange DispatchExternOp::getResultDynamicDims(unsigned resultIndex) {
-  if (std::optional<unsigned> tied = getTiedResultOperandIndex(resultIndex))
-    return getArgumentDynamicDims(*tied);
-  unsigned begin = 0;
-  for (unsigned i = 0; i < resultIndex; ++i)
-    if (!isResultTied(i))
-      begin += util::getNumDynamicDims(getResult(i).getType());
-  unsigned count = util::getNumDynamicDims(getResult(resultIndex).getType());
-  OperandRange dims = getResultDims();
-  if (begin + count > dims.size())
-    return {};
-  return dims.slice(begin, count);
+  return util::getTiedResultDynamicDims(*this, resultIndex, getArgumentDims(),
+                                        getResultDims());
 }
 
 void DispatchExternOp::setAllOperandDynamicDims(ValueRange dims) {
@@ -130,23 +116,7 @@ void DispatchExternOp::setAllResultDynamicDims(ValueRange dims) {
 LogicalResult
 DispatchExternOp::reifyResultShapes(OpBuilder &builder,
                                     ReifiedRankedShapedTypeDims &shapes) {
-  for (OpResult result : getResults()) {
-    auto type = cast<RankedTensorType>(result.getType());
-    ValueRange dims = getResultDynamicDims(result.getResultNumber());
-    SmallVector<OpFoldResult> sizes;
-    unsigned next = 0;
-    for (int64_t size : type.getShape()) {
-      if (!ShapedType::isDynamic(size)) {
-        sizes.push_back(builder.getIndexAttr(size));
-        continue;
-      }
-      if (next >= dims.size())
-        return failure();
-      sizes.push_back(dims[next++]);
-    }
-    shapes.push_back(std::move(sizes));
-  }
-  return success();
+  return util::reifyResultShapesFromDims(*this, builder, shapes);
 }
 
 LogicalResult DispatchExternOp::verify() {
@@ -164,35 +134,14 @@ LogicalResult DispatchExternOp::verify() {
 
   // Ties: one entry per result, in range, one result per argument, of the
   // argument's type (scalars have no storage to update in place).
-  DenseI64ArrayAttr tiesAttr = getTiedOperandsAttr();
-  if (tiesAttr && tiesAttr.size() != getNumResults())
-    return emitOpError("expects one tied_operands entry per result (")
-           << getNumResults() << ") but has " << tiesAttr.size();
-  llvm::SmallDenseMap<int64_t, unsigned> tiedBy;
-  unsigned expectedResultDims = 0;
-  for (auto [i, tie] : llvm::enumerate(getTiedResultIndices())) {
-    Type resultType = getResult(i).getType();
-    if (tie == util::TiedOpInterface::kUntied) {
-      expectedResultDims += util::getNumDynamicDims(resultType);
-      continue;
-    }
-    if (tie < 0 || tie >= static_cast<int64_t>(getArguments().size()))
-      return emitOpError("result #")
-             << i << " is tied to argument #" << tie << " but there are "
-             << getArguments().size() << " arguments";
-    auto [it, inserted] = tiedBy.try_emplace(tie, i);
-    if (!inserted)
-      return emitOpError("results #") << it->second << " and #" << i
-                                      << " are both tied to argument #" << tie;
-    Type argumentType = getArguments()[tie].getType();
-    if (argumentType != resultType)
-      return emitOpError("result #")
-             << i << " of type " << resultType << " is tied to argument #"
-             << tie << " of type " << argumentType
-             << "; a tied result must have its argument's type";
-  }
-  if (failed(util::verifyDynamicDimCount(*this, "untied results",
-                                         expectedResultDims, getResultDims())))
+  std::optional<size_t> numTieEntries;
+  if (DenseI64ArrayAttr ties = getTiedOperandsAttr())
+    numTieEntries = ties.size();
+  FailureOr<unsigned> expectedResultDims =
+      util::verifyTiedResults(*this, numTieEntries, "argument", "there are");
+  if (failed(expectedResultDims) ||
+      failed(util::verifyDynamicDimCount(*this, "untied results",
+                                         *expectedResultDims, getResultDims())))
     return failure();
   if (!getDecompositionAttr() && !getDecompositionOperands().empty())
     return emitOpError("has decomposition operands but no decomposition");

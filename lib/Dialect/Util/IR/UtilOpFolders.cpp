@@ -129,6 +129,28 @@ struct ClosurePattern : public RewritePattern {
   }
 };
 
+/// A closure pattern that drops closure operands and results: the derived
+/// pattern's `collectExcluded` picks them (replacing the uses of what goes
+/// in the body as it does), and the op is replaced by a copy without them.
+/// Never applies to a scope with a fixed signature.
+template <typename Derived>
+struct ExcludingClosurePattern : public ClosurePattern<Derived> {
+  using ClosurePattern<Derived>::ClosurePattern;
+
+  LogicalResult rewriteClosure(ClosureOpInterface op,
+                               PatternRewriter &rewriter) const {
+    if (hasFixedSignature(op))
+      return failure();
+    SmallVector<unsigned> operands, results;
+    static_cast<const Derived *>(this)->collectExcluded(op, rewriter, operands,
+                                                        results);
+    if (operands.empty() && results.empty())
+      return failure();
+    replaceExcluding(op, operands, results, rewriter);
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Closure operand patterns
 //===----------------------------------------------------------------------===//
@@ -139,17 +161,16 @@ struct ClosurePattern : public RewritePattern {
 /// constants to the nearest isolated region, so sinking it never converges.
 /// A tied capture stays (its result is the in-place update of it), and so do
 /// the captures of a scope with a fixed signature (a kernel argument).
-struct InlineConstantCaptures : public ClosurePattern<InlineConstantCaptures> {
-  using ClosurePattern::ClosurePattern;
+struct InlineConstantCaptures
+    : public ExcludingClosurePattern<InlineConstantCaptures> {
+  using ExcludingClosurePattern::ExcludingClosurePattern;
 
-  LogicalResult rewriteClosure(ClosureOpInterface op,
-                               PatternRewriter &rewriter) const {
-    if (hasFixedSignature(op))
-      return failure();
+  void collectExcluded(ClosureOpInterface op, PatternRewriter &rewriter,
+                       SmallVectorImpl<unsigned> &excluded,
+                       SmallVectorImpl<unsigned> &) const {
     // In an isolated body the constant must live inside; the folder keeps it
     // there, so cloning it in does converge.
     bool isolated = op->hasTrait<OpTrait::IsIsolatedFromAbove>();
-    SmallVector<unsigned> excluded;
     for (auto [i, capture] : llvm::enumerate(op.getClosureOperands())) {
       if (isClosureOperandTied(op, i) || !matchPattern(capture, m_Constant()))
         continue;
@@ -165,32 +186,22 @@ struct InlineConstantCaptures : public ClosurePattern<InlineConstantCaptures> {
       rewriter.replaceAllUsesWith(arg, replacement);
       excluded.push_back(i);
     }
-    if (excluded.empty())
-      return failure();
-    replaceExcluding(op, excluded, {}, rewriter);
-    return success();
   }
 };
 
 /// Drops a capture whose block argument is unused, unless a result is tied
 /// to it (the tie names the storage the result reuses; it goes away with the
 /// result when that is unused). Not on a scope with a fixed signature.
-struct DropUnusedCaptures : public ClosurePattern<DropUnusedCaptures> {
-  using ClosurePattern::ClosurePattern;
+struct DropUnusedCaptures : public ExcludingClosurePattern<DropUnusedCaptures> {
+  using ExcludingClosurePattern::ExcludingClosurePattern;
 
-  LogicalResult rewriteClosure(ClosureOpInterface op,
-                               PatternRewriter &rewriter) const {
-    if (hasFixedSignature(op))
-      return failure();
-    SmallVector<unsigned> excluded;
+  void collectExcluded(ClosureOpInterface op, PatternRewriter &,
+                       SmallVectorImpl<unsigned> &excluded,
+                       SmallVectorImpl<unsigned> &) const {
     for (unsigned i = 0, e = op.getClosureOperands().size(); i < e; ++i)
       if (op.getClosureBodyArgument(i).use_empty() &&
           !isClosureOperandTied(op, i))
         excluded.push_back(i);
-    if (excluded.empty())
-      return failure();
-    replaceExcluding(op, excluded, {}, rewriter);
-    return success();
   }
 };
 
@@ -198,13 +209,13 @@ struct DropUnusedCaptures : public ClosurePattern<DropUnusedCaptures> {
 /// equal): the block arguments of the later ones are replaced by the kept
 /// one's. The kept capture is the first tied one, else the first; a result
 /// tied to a dropped capture is untied and carries that capture's dims.
-struct MergeDuplicateCaptures : public ClosurePattern<MergeDuplicateCaptures> {
-  using ClosurePattern::ClosurePattern;
+struct MergeDuplicateCaptures
+    : public ExcludingClosurePattern<MergeDuplicateCaptures> {
+  using ExcludingClosurePattern::ExcludingClosurePattern;
 
-  LogicalResult rewriteClosure(ClosureOpInterface op,
-                               PatternRewriter &rewriter) const {
-    if (hasFixedSignature(op))
-      return failure();
+  void collectExcluded(ClosureOpInterface op, PatternRewriter &rewriter,
+                       SmallVectorImpl<unsigned> &excluded,
+                       SmallVectorImpl<unsigned> &) const {
     OperandRange captures = op.getClosureOperands();
     llvm::SmallDenseMap<Value, unsigned> kept;
     for (auto [i, capture] : llvm::enumerate(captures)) {
@@ -213,9 +224,6 @@ struct MergeDuplicateCaptures : public ClosurePattern<MergeDuplicateCaptures> {
           isClosureOperandTied(op, i))
         it->second = i;
     }
-    if (kept.size() == captures.size())
-      return failure();
-    SmallVector<unsigned> excluded;
     for (auto [i, capture] : llvm::enumerate(captures)) {
       unsigned keep = kept.lookup(capture);
       if (keep == i)
@@ -224,8 +232,6 @@ struct MergeDuplicateCaptures : public ClosurePattern<MergeDuplicateCaptures> {
                                   op.getClosureBodyArgument(keep));
       excluded.push_back(i);
     }
-    replaceExcluding(op, excluded, {}, rewriter);
-    return success();
   }
 };
 
@@ -235,21 +241,15 @@ struct MergeDuplicateCaptures : public ClosurePattern<MergeDuplicateCaptures> {
 
 /// Drops results without uses (with their dims and ties), except on a scope
 /// with a fixed signature (a kernel writes every one of its outputs).
-struct DropUnusedResults : public ClosurePattern<DropUnusedResults> {
-  using ClosurePattern::ClosurePattern;
+struct DropUnusedResults : public ExcludingClosurePattern<DropUnusedResults> {
+  using ExcludingClosurePattern::ExcludingClosurePattern;
 
-  LogicalResult rewriteClosure(ClosureOpInterface op,
-                               PatternRewriter &rewriter) const {
-    if (hasFixedSignature(op))
-      return failure();
-    SmallVector<unsigned> excluded;
+  void collectExcluded(ClosureOpInterface op, PatternRewriter &,
+                       SmallVectorImpl<unsigned> &,
+                       SmallVectorImpl<unsigned> &excluded) const {
     for (OpResult result : op.getClosureResults())
       if (result.use_empty())
         excluded.push_back(result.getResultNumber());
-    if (excluded.empty())
-      return failure();
-    replaceExcluding(op, {}, excluded, rewriter);
-    return success();
   }
 };
 

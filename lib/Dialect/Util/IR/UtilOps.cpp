@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/IR/OpImplUtils.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -54,8 +55,7 @@ void ScopeOp::build(OpBuilder &builder, OperationState &state,
                                static_cast<int32_t>(resultDims.size())};
   if (!scopeAttrs.empty())
     props.scope_attrs = builder.getArrayAttr(scopeAttrs);
-  if (llvm::any_of(tiedOperands, [](int64_t t) { return t >= 0; }))
-    props.tied_operands = builder.getDenseI64ArrayAttr(tiedOperands);
+  props.tied_operands = getTiesAttrOrNull(builder.getContext(), tiedOperands);
   Region *body = state.addRegion();
   Block *entry = new Block();
   body->push_back(entry);
@@ -74,19 +74,13 @@ ValueRange ScopeOp::getCaptureDynamicDims(unsigned index) {
 }
 
 SmallVector<int64_t> ScopeOp::getTiedResultIndices() {
-  if (auto ties = getTiedOperandsAttr())
-    return SmallVector<int64_t>(ties.asArrayRef());
-  return SmallVector<int64_t>(getNumResults(), TiedOpInterface::kUntied);
+  return getTiesOrUntied(getTiedOperandsAttr(), getNumResults());
 }
 
 OperandRange ScopeOp::getTiedOperandsRange() { return getCaptures(); }
 
 void ScopeOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
-  if (llvm::all_of(ties,
-                   [](int64_t t) { return t == TiedOpInterface::kUntied; }))
-    removeTiedOperandsAttr();
-  else
-    setTiedOperands(ties);
+  setTiedOperandsAttr(getTiesAttrOrNull(getContext(), ties));
 }
 
 ValueRange ScopeOp::getOperandDynamicDims(unsigned operandIndex) {
@@ -97,17 +91,8 @@ ValueRange ScopeOp::getOperandDynamicDims(unsigned operandIndex) {
 }
 
 ValueRange ScopeOp::getResultDynamicDims(unsigned resultIndex) {
-  if (std::optional<unsigned> tied = getTiedResultOperandIndex(resultIndex))
-    return getCaptureDynamicDims(*tied);
-  unsigned begin = 0;
-  for (unsigned i = 0; i < resultIndex; ++i)
-    if (!isResultTied(i))
-      begin += getNumDynamicDims(getResult(i).getType());
-  unsigned count = getNumDynamicDims(getResult(resultIndex).getType());
-  OperandRange dims = getResultDims();
-  if (begin + count > dims.size())
-    return {};
-  return dims.slice(begin, count);
+  return getTiedResultDynamicDims(*this, resultIndex, getCaptureDims(),
+                                  getResultDims());
 }
 
 SmallVector<Attribute> ScopeOp::getStoredScopeAttributes() {
@@ -219,83 +204,68 @@ void scopeir::util::printShapedTypeList(OpAsmPrinter &p, Operation *op,
   p << ')';
 }
 
-/// Parses one entry of a result list: the name of one of `operands` (a
-/// tied result, of that operand's type) or a type followed by its dims. A
-/// value that is several operands names its first one not yet in `ties`.
-/// `operandNoun` names the operands in the diagnostic ("an operand").
-static ParseResult
-parseTiedResultEntry(OpAsmParser &parser,
-                     ArrayRef<OpAsmParser::UnresolvedOperand> operands,
-                     ArrayRef<Type> operandTypes, StringRef operandNoun,
-                     SmallVectorImpl<int64_t> &ties,
-                     SmallVectorImpl<Type> &resultTypes,
-                     SmallVectorImpl<OpAsmParser::UnresolvedOperand> &resultDims) {
-  OpAsmParser::UnresolvedOperand tiedValue;
-  SMLoc loc = parser.getCurrentLocation();
-  OptionalParseResult tiedResult = parser.parseOptionalOperand(tiedValue);
-  if (tiedResult.has_value()) {
-    if (failed(*tiedResult))
-      return failure();
-    int64_t index = -1;
-    for (auto [i, operand] : llvm::enumerate(operands)) {
-      if (operand.name != tiedValue.name || operand.number != tiedValue.number)
-        continue;
-      if (index < 0)
-        index = i;
-      if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
-        index = i;
-        break;
-      }
-    }
-    if (index < 0)
-      return parser.emitError(loc, "tied result '")
-             << tiedValue.name << "' does not name " << operandNoun;
-    ties.push_back(index);
-    resultTypes.push_back(operandTypes[index]);
-    return success();
-  }
-  Type type;
-  if (parser.parseType(type) || parseOptionalDynamicDims(parser, resultDims))
-    return failure();
-  ties.push_back(TiedOpInterface::kUntied);
-  resultTypes.push_back(type);
-  return success();
-}
-
-ParseResult scopeir::util::parseTiedShapedResultList(
+/// Parses a parenthesized list of results, `()` when empty, appending one
+/// entry per result to `ties`, `resultTypes` and `resultDims`. A result is
+/// the name of one of `operands` (a tied result, of that operand's type) or
+/// a type followed by its dims. A value that is several operands names its
+/// first one not yet in `ties`. `operandNoun` names the operands in the
+/// diagnostic ("an operand").
+static ParseResult parseTiedResultList(
     OpAsmParser &parser, ArrayRef<OpAsmParser::UnresolvedOperand> operands,
-    ArrayRef<Type> operandTypes, SmallVectorImpl<Type> &resultTypes,
-    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &resultDims,
-    DenseI64ArrayAttr &tiedOperands) {
-  SmallVector<int64_t> ties;
+    ArrayRef<Type> operandTypes, StringRef operandNoun,
+    SmallVectorImpl<int64_t> &ties, SmallVectorImpl<Type> &resultTypes,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &resultDims) {
   auto parseResult = [&]() -> ParseResult {
-    return parseTiedResultEntry(parser, operands, operandTypes, "an operand",
-                                ties, resultTypes, resultDims);
+    OpAsmParser::UnresolvedOperand tiedValue;
+    SMLoc loc = parser.getCurrentLocation();
+    OptionalParseResult tiedResult = parser.parseOptionalOperand(tiedValue);
+    if (tiedResult.has_value()) {
+      if (failed(*tiedResult))
+        return failure();
+      int64_t index = -1;
+      for (auto [i, operand] : llvm::enumerate(operands)) {
+        if (operand.name != tiedValue.name ||
+            operand.number != tiedValue.number)
+          continue;
+        if (index < 0)
+          index = i;
+        if (!llvm::is_contained(ties, static_cast<int64_t>(i))) {
+          index = i;
+          break;
+        }
+      }
+      if (index < 0)
+        return parser.emitError(loc, "tied result '")
+               << tiedValue.name << "' does not name " << operandNoun;
+      ties.push_back(index);
+      resultTypes.push_back(operandTypes[index]);
+      return success();
+    }
+    Type type;
+    if (parser.parseType(type) || parseOptionalDynamicDims(parser, resultDims))
+      return failure();
+    ties.push_back(TiedOpInterface::kUntied);
+    resultTypes.push_back(type);
+    return success();
   };
-  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
-                                     parseResult))
-    return failure();
-  if (llvm::any_of(ties, [](int64_t t) { return t >= 0; }))
-    tiedOperands = DenseI64ArrayAttr::get(parser.getContext(), ties);
-  return success();
+  return parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren,
+                                        parseResult);
 }
 
-void scopeir::util::printTiedShapedResultList(OpAsmPrinter &p, Operation *op,
-                                              ValueRange operands,
-                                              TypeRange operandTypes,
-                                              TypeRange resultTypes,
-                                              ValueRange resultDims,
-                                              DenseI64ArrayAttr tiedOperands) {
+/// Prints a result list as parseTiedResultList reads it: result `i` as the
+/// operand `tiedValues[i]` it is tied to (null, or no entry: untied), else
+/// as its type followed by its dims from `resultDims` (the untied results'
+/// dims, flattened in order).
+static void printTiedResultList(OpAsmPrinter &p, TypeRange resultTypes,
+                                ValueRange resultDims,
+                                ArrayRef<Value> tiedValues) {
   p << '(';
   unsigned nextDim = 0;
   for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
     if (i)
       p << ", ";
-    int64_t tie = tiedOperands && i < tiedOperands.size()
-                      ? tiedOperands[i]
-                      : TiedOpInterface::kUntied;
-    if (tie >= 0 && tie < static_cast<int64_t>(operands.size())) {
-      p.printOperand(operands[tie]);
+    if (i < tiedValues.size() && tiedValues[i]) {
+      p.printOperand(tiedValues[i]);
       continue;
     }
     p.printType(resultTypes[i]);
@@ -307,6 +277,35 @@ void scopeir::util::printTiedShapedResultList(OpAsmPrinter &p, Operation *op,
   p << ')';
 }
 
+ParseResult scopeir::util::parseTiedShapedResultList(
+    OpAsmParser &parser, ArrayRef<OpAsmParser::UnresolvedOperand> operands,
+    ArrayRef<Type> operandTypes, SmallVectorImpl<Type> &resultTypes,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &resultDims,
+    DenseI64ArrayAttr &tiedOperands) {
+  SmallVector<int64_t> ties;
+  if (parseTiedResultList(parser, operands, operandTypes, "an operand", ties,
+                          resultTypes, resultDims))
+    return failure();
+  tiedOperands = getTiesAttrOrNull(parser.getContext(), ties);
+  return success();
+}
+
+void scopeir::util::printTiedShapedResultList(OpAsmPrinter &p, Operation *op,
+                                              ValueRange operands,
+                                              TypeRange operandTypes,
+                                              TypeRange resultTypes,
+                                              ValueRange resultDims,
+                                              DenseI64ArrayAttr tiedOperands) {
+  SmallVector<Value> tiedValues(resultTypes.size());
+  for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
+    int64_t tie = tiedOperands && i < tiedOperands.size()
+                      ? tiedOperands[i]
+                      : TiedOpInterface::kUntied;
+    if (tie >= 0 && tie < static_cast<int64_t>(operands.size()))
+      tiedValues[i] = operands[tie];
+  }
+  printTiedResultList(p, resultTypes, resultDims, tiedValues);
+}
 
 //===----------------------------------------------------------------------===//
 // Shared pieces of closure scope ops
@@ -339,23 +338,13 @@ scopeir::util::parseScopeSignature(OpAsmParser &parser,
   // Results: `%capture` (tied) or `type{dims}` (new).
   if (failed(parser.parseOptionalArrow()))
     return success();
-  if (parser.parseLParen())
-    return failure();
-  if (succeeded(parser.parseOptionalRParen()))
-    return success();
-  auto &ties = signature.ties;
   // A value captured more than once names its first capture not yet tied.
   // Ties to such captures listed out of capture order come back in capture
   // order: the captures are one value, so only the block argument a storage
   // hint refers to changes (the generic form keeps it exactly).
-  auto parseResult = [&]() -> ParseResult {
-    return parseTiedResultEntry(parser, captures, signature.captureTypes,
-                                "an explicit capture", ties,
-                                signature.resultTypes, signature.resultDims);
-  };
-  if (parser.parseCommaSeparatedList(parseResult) || parser.parseRParen())
-    return failure();
-  return success();
+  return parseTiedResultList(parser, captures, signature.captureTypes,
+                             "an explicit capture", signature.ties,
+                             signature.resultTypes, signature.resultDims);
 }
 
 FailureOr<std::array<int32_t, 3>>
@@ -424,22 +413,8 @@ void scopeir::util::printScopeSignature(OpAsmPrinter &p, ValueRange captures,
   }
   if (resultTypes.empty())
     return;
-  p << " -> (";
-  unsigned nextDim = 0;
-  for (unsigned i = 0, e = resultTypes.size(); i < e; ++i) {
-    if (i)
-      p << ", ";
-    if (i < tiedCaptures.size() && tiedCaptures[i]) {
-      p.printOperand(tiedCaptures[i]);
-      continue;
-    }
-    p.printType(resultTypes[i]);
-    unsigned count = getNumDynamicDims(resultTypes[i]);
-    if (nextDim + count <= resultDims.size())
-      printDynamicDims(p, resultDims.slice(nextDim, count));
-    nextDim += count;
-  }
-  p << ')';
+  p << " -> ";
+  printTiedResultList(p, resultTypes, resultDims, tiedCaptures);
 }
 
 ParseResult
@@ -462,7 +437,6 @@ LogicalResult scopeir::util::verifyScopeSignature(
     Operation *op, ValueRange captureDims, ValueRange resultDims,
     std::optional<size_t> numTieEntries) {
   auto closure = cast<ClosureOpInterface>(op);
-  auto tiedOp = cast<TiedOpInterface>(op);
   OperandRange captures = closure.getClosureOperands();
 
   // Dims: one index per dynamic dimension of each capture.
@@ -473,34 +447,10 @@ LogicalResult scopeir::util::verifyScopeSignature(
 
   // Ties: one entry per result, in range, one result per capture, and the
   // tied result has the capture's type.
-  if (numTieEntries && *numTieEntries != op->getNumResults())
-    return op->emitOpError("expects one tied_operands entry per result (")
-           << op->getNumResults() << ") but has " << *numTieEntries;
-  SmallVector<int64_t> ties = tiedOp.getTiedResultIndices();
-  llvm::SmallDenseMap<int64_t, unsigned> tiedBy;
-  unsigned expectedResultDims = 0;
-  for (auto [i, tie] : llvm::enumerate(ties)) {
-    Type resultType = op->getResult(i).getType();
-    if (tie == TiedOpInterface::kUntied) {
-      expectedResultDims += getNumDynamicDims(resultType);
-      continue;
-    }
-    if (tie < 0 || tie >= static_cast<int64_t>(captures.size()))
-      return op->emitOpError("result #")
-             << i << " is tied to capture #" << tie << " but the scope has "
-             << captures.size() << " captures";
-    auto [it, inserted] = tiedBy.try_emplace(tie, i);
-    if (!inserted)
-      return op->emitOpError("results #")
-             << it->second << " and #" << i << " are both tied to capture #"
-             << tie;
-    Type captureType = captures[tie].getType();
-    if (captureType != resultType)
-      return op->emitOpError("result #")
-             << i << " of type " << resultType << " is tied to capture #"
-             << tie << " of type " << captureType
-             << "; a tied result must have its capture's type";
-  }
+  FailureOr<unsigned> expectedResultDims = verifyTiedResults(
+      cast<TiedOpInterface>(op), numTieEntries, "capture", "the scope has");
+  if (failed(expectedResultDims))
+    return failure();
   // Captures and entry block arguments correspond one to one. (Checked here
   // rather than in verifyRegions so that this message comes before the
   // generic RegionBranchOpInterface one.)
@@ -516,7 +466,7 @@ LogicalResult scopeir::util::verifyScopeSignature(
              << i << " has type " << capture.getType()
              << " but its block argument has type " << arg.getType();
 
-  return verifyDynamicDimCount(op, "untied results", expectedResultDims,
+  return verifyDynamicDimCount(op, "untied results", *expectedResultDims,
                                resultDims);
 }
 
@@ -623,9 +573,7 @@ ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
   if (failed(segments))
     return failure();
   props.operandSegmentSizes = *segments;
-  if (llvm::any_of(signature.ties, [](int64_t t) { return t >= 0; }))
-    props.tied_operands =
-        DenseI64ArrayAttr::get(parser.getContext(), signature.ties);
+  props.tied_operands = getTiesAttrOrNull(parser.getContext(), signature.ties);
   return success();
 }
 
