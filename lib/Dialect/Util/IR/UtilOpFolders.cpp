@@ -476,7 +476,8 @@ struct FoldCastIntoCaptures
         continue;
       BlockArgument arg = entry.getArgument(i);
       Type old = arg.getType();
-      rewriter.modifyOpInPlace(op, [&] { arg.setType(source.getType()); });
+      Type refinedType = source.getType();
+      rewriter.modifyOpInPlace(op, [&] { arg.setType(refinedType); });
       if (!arg.use_empty()) {
         rewriter.setInsertionPointToStart(&entry);
         auto cast = tensor::CastOp::create(rewriter, arg.getLoc(), old, arg);
