@@ -114,7 +114,14 @@ struct TraceDispatchesPass
     }
     // Extern kernel calls run as dispatches do; formation leaves them
     // where their scope was, inside the markers of its zones.
-    getOperation().walk([&](hal::DispatchExternOp call) { wrap(call); });
+    bool anyCall = false;
+    getOperation().walk([&](hal::DispatchExternOp call) {
+      wrap(call);
+      anyCall = true;
+    });
+    // Nothing to trace: the pass manager need not verify the IR again.
+    if (dispatches.empty() && !anyCall)
+      markAllAnalysesPreserved();
   }
 
   /// Wraps an extern kernel call: a `dispatch` slice named after the
