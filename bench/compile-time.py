@@ -18,6 +18,12 @@ Prints, in one run:
    (from --mlir-timing) and the maximum resident set size against
    parse+print's. A pass whose output is much larger than its input is also
    measured against parse+print of its output.
+1b. (`linalg`) the same passes on a module of linalg ops on small tensors
+   (elementwise named ops and `linalg.generic`, matmuls) in the same kind of
+   scopes (`--linalg-ops`, default `--ops`/10), so that dispatch region and
+   tu scope formation have work to do; a pass that needs the output of
+   others (outlining needs dispatch regions, ...) runs on that output,
+   against parse+print of it (LINALG_BEFORE).
 2. `--sccp`, `--remove-dead-values` and `--int-range-optimizations` on the
    three forms, run in turn, with the ratio of the scoped forms to the
    scope-free one, per round, and the peak memory of each.
@@ -32,7 +38,8 @@ The default (100k ops) takes about ten minutes on a loaded 2-core machine;
 
 Usage: bench/compile-time.py [--build build] [--ops N] [--scopes K]
                              [--depth D] [--functions F] [--runs 3] [--full]
-                             [--only table1,table2,scaling,threading]
+                             [--only table1,linalg,table2,scaling,threading]
+                             [--linalg-ops N]
 """
 
 import argparse
@@ -64,10 +71,29 @@ SCALING = ("util-capture-scope-values", "util-strip-scopes",
 # parse+print of their output.
 GROWING = {"util-outline-scopes", "util-trace-zones"}
 
+# The linalg table: what runs on the generated module before each pass so
+# that the pass has its input (regions to outline, tu scopes whose
+# strategies run, ...). Passes not listed run on the generated module.
+LINALG_BEFORE = {
+    "flow-outline-dispatch-regions": ["flow-form-dispatch-regions"],
+    "flow-link-executables": ["flow-form-dispatch-regions",
+                              "flow-outline-dispatch-regions"],
+    "flow-print-dispatch-graph": ["flow-form-dispatch-regions",
+                                  "flow-outline-dispatch-regions"],
+    "flow-trace-dispatches": ["util-trace-zones",
+                              "flow-form-dispatch-regions",
+                              "flow-outline-dispatch-regions"],
+    "flow-verify-placement": ["flow-form-dispatch-regions"],
+    "codegen-run-scope-pipelines": ["codegen-form-tu-scopes"],
+    "codegen-inline-scopes": ["codegen-form-tu-scopes"],
+}
+
 UPSTREAM = ("sccp", "remove-dead-values", "int-range-optimizations")
 
 # Set by --wall: measure elapsed rather than CPU time.
 USE_WALL = False
+# Set by --warmup: the rounds run and dropped before the measured ones.
+WARMUP = 1
 
 
 def emit_ops(lines, indent, count, prev, counter):
@@ -94,48 +120,100 @@ def emit_ops(lines, indent, count, prev, counter):
     return prev
 
 
-def emit_nest(lines, form, indent, depth, ops_per_scope, prev, counter):
+# The tensor type of the linalg body.
+TENSOR = "tensor<8x8xf32>"
+
+
+def emit_linalg_ops(lines, indent, count, prev, counter):
+    """Appends `count` linalg ops on small tensors to `lines`: a cycle of
+    elementwise named ops, elementwise `linalg.generic` and matmuls, each
+    reading only `prev` and values of the function's entry (`%w`, the
+    `%init` and `%zero` destinations). Returns the new `prev`."""
+    pad = " " * indent
+    t = TENSOR
+    for _ in range(count):
+        n = counter[0]
+        counter[0] += 1
+        kind = n % 4
+        if kind == 0:
+            lines.append(f"{pad}%l{n} = linalg.add ins({prev}, %w : {t}, {t}) "
+                         f"outs(%init : {t}) -> {t}")
+        elif kind == 1:
+            lines.append(f"{pad}%l{n} = linalg.generic {{indexing_maps = "
+                         "[#id, #id, #id], iterator_types = [\"parallel\", "
+                         f"\"parallel\"]}} ins({prev}, %w : {t}, {t}) "
+                         f"outs(%init : {t}) {{")
+            lines.append(f"{pad}^bb0(%i{n}: f32, %j{n}: f32, %o{n}: f32):")
+            lines.append(f"{pad}  %v{n} = arith.mulf %i{n}, %j{n} : f32")
+            lines.append(f"{pad}  linalg.yield %v{n} : f32")
+            lines.append(f"{pad}}} -> {t}")
+        elif kind == 2:
+            lines.append(f"{pad}%l{n} = linalg.matmul ins({prev}, %w : {t}, "
+                         f"{t}) outs(%zero : {t}) -> {t}")
+        else:
+            lines.append(f"{pad}%l{n} = linalg.max ins({prev}, %init : {t}, "
+                         f"{t}) outs(%init : {t}) -> {t}")
+        prev = f"%l{n}"
+    return prev
+
+
+def emit_nest(lines, form, indent, depth, ops_per_scope, prev, counter,
+              body="arith"):
     """Appends one nest of `depth` scopes, each with `ops_per_scope` ops
     before its nested scope, returning the nest's result value."""
     pad = " " * indent
+    emit = emit_ops if body == "arith" else emit_linalg_ops
+    type = "i32" if body == "arith" else TENSOR
     if form == "none":
         for _ in range(depth):
-            prev = emit_ops(lines, indent, ops_per_scope, prev, counter)
+            prev = emit(lines, indent, ops_per_scope, prev, counter)
         return prev
     result = f"%r{counter[0]}_{depth}"
     if form == "util.scope":
         lines.append(f'{pad}{result} = util.scope [#util.zone<"hot">] '
-                     "-> (i32) {")
+                     f"-> ({type}) {{")
         terminator = "util.return"
     else:
-        lines.append(f"{pad}{result} = scf.execute_region -> i32 {{")
+        lines.append(f"{pad}{result} = scf.execute_region -> {type} {{")
         terminator = "scf.yield"
-    inner = emit_ops(lines, indent + 2, ops_per_scope, prev, counter)
+    inner = emit(lines, indent + 2, ops_per_scope, prev, counter)
     if depth > 1:
         inner = emit_nest(lines, form, indent + 2, depth - 1, ops_per_scope,
-                          inner, counter)
-    lines.append(f"{pad}  {terminator} {inner} : i32")
+                          inner, counter, body)
+    lines.append(f"{pad}  {terminator} {inner} : {type}")
     lines.append(f"{pad}}}")
     return result
 
 
-def generate(form, ops, scopes, depth, functions):
+def generate(form, ops, scopes, depth, functions, body="arith"):
     """The module as text: `functions` functions, `scopes` scopes (rounded
-    to whole nests of `depth` per function), `ops` ops in all."""
+    to whole nests of `depth` per function), `ops` ops in all: `arith` ops
+    on `i32`, or (`body="linalg"`) linalg ops on small tensors."""
     nests = max(1, scopes // depth // functions)
     ops_per_scope = max(2, ops // (nests * depth * functions))
     lines = []
+    if body == "linalg":
+        lines.append("#id = affine_map<(d0, d1) -> (d0, d1)>")
     counter = [0]
     for f in range(functions):
-        lines.append(f"func.func @f{f}(%x: i32) -> i32 {{")
-        for name, value in (("c1", 1), ("c3", 3), ("c7", 7), ("c255", 255),
-                            ("c1000", 1000)):
-            lines.append(f"  %{name} = arith.constant {value} : i32")
+        if body == "linalg":
+            lines.append(f"func.func @f{f}(%x: {TENSOR}, %w: {TENSOR}) -> "
+                         f"{TENSOR} {{")
+            lines.append(f"  %init = tensor.empty() : {TENSOR}")
+            lines.append("  %cst = arith.constant 0.0 : f32")
+            lines.append(f"  %zero = linalg.fill ins(%cst : f32) "
+                         f"outs(%init : {TENSOR}) -> {TENSOR}")
+        else:
+            lines.append(f"func.func @f{f}(%x: i32) -> i32 {{")
+            for name, value in (("c1", 1), ("c3", 3), ("c7", 7),
+                                ("c255", 255), ("c1000", 1000)):
+                lines.append(f"  %{name} = arith.constant {value} : i32")
         prev = "%x"
         for _ in range(nests):
             prev = emit_nest(lines, form, 2, depth, ops_per_scope, prev,
-                             counter)
-        lines.append(f"  return {prev} : i32")
+                             counter, body)
+        type = "i32" if body == "arith" else TENSOR
+        lines.append(f"  return {prev} : {type}")
         lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -174,10 +252,11 @@ def run_once(cmd, output=None):
 
 
 def rounds(cmds, runs):
-    """Runs the commands in turn, `runs` rounds after one warm-up round;
+    """Runs the commands in turn, `runs` rounds after WARMUP warm-up rounds;
     returns, per command, the list of (wall, alone, rss) per round."""
-    for cmd in cmds:
-        run_once(cmd)
+    for _ in range(WARMUP):
+        for cmd in cmds:
+            run_once(cmd)
     results = [[] for _ in cmds]
     for _ in range(runs):
         for i, cmd in enumerate(cmds):
@@ -238,6 +317,45 @@ def table_passes(opt, path, passes, runs, tmp):
         print(f"| `{name}` | {med([ci[0] for ci in c]):.2f} | "
               f"{med([bi[0] for bi in b]):.2f} | {ratio:.2f}x | {alone:.2f} | "
               f"{alone_ratio:.2f}x | {rss:.0f} | {rss_ratio:.2f}x | {note} |",
+              flush=True)
+
+
+def table_linalg(opt, path, passes, runs, tmp):
+    """Table 1 on the linalg module: each flow-/codegen- pass (and the
+    scope passes) on its input, the generated module after the passes of
+    LINALG_BEFORE, against parse+print of that input."""
+    print("\n### Passes on the linalg module (`util.scope` form)\n")
+    print("| pass | input | whole run s | parse+print of input s "
+          "| / parse+print | pass alone s | / parse+print | max RSS MiB "
+          "| / parse+print |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    inputs = {(): path}
+    for name in passes:
+        before = tuple(LINALG_BEFORE.get(name, ()))
+        if before not in inputs:
+            out = os.path.join(tmp, f"linalg-{len(inputs)}.mlir")
+            try:
+                run_once([opt, *(f"--{p}" for p in before), path],
+                         output=out)
+            except RuntimeError as e:
+                print(f"| `{name}` | failed: {e} | | | | | | | |")
+                continue
+            inputs[before] = out
+        source = inputs[before]
+        cmd = [opt, pass_flag(name), source]
+        try:
+            b, c = rounds([[opt, source], cmd], runs)
+        except RuntimeError as e:
+            print(f"| `{name}` | failed: {e} | | | | | | | |")
+            continue
+        label = " + ".join(before) if before else "generated"
+        print(f"| `{name}` | {label} | {med([ci[0] for ci in c]):.2f} | "
+              f"{med([bi[0] for bi in b]):.2f} | "
+              f"{med([ci[0] / bi[0] for bi, ci in zip(b, c)]):.2f}x | "
+              f"{med([ci[1] for ci in c]):.2f} | "
+              f"{med([ci[1] / bi[0] for bi, ci in zip(b, c)]):.2f}x | "
+              f"{med([ci[2] for ci in c]):.0f} | "
+              f"{med([ci[2] / bi[2] for bi, ci in zip(b, c)]):.2f}x |",
               flush=True)
 
 
@@ -366,9 +484,15 @@ def main():
     parser.add_argument("--functions", type=int, default=None,
                         help="default: one per 1000 ops")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--warmup", type=int, default=1,
+                        help="warm-up rounds before the measured ones")
     parser.add_argument("--full", action="store_true",
                         help="1M ops (overrides --ops)")
-    parser.add_argument("--only", default="table1,table2,scaling,threading")
+    parser.add_argument("--only",
+                        default="table1,linalg,table2,scaling,threading")
+    parser.add_argument("--linalg-ops", type=int, default=None,
+                        help="linalg ops of the linalg table (default: "
+                        "--ops / 10, one scope per 10 ops)")
     parser.add_argument("--scaling-passes", default=",".join(SCALING),
                         help="comma-separated, or `all`")
     parser.add_argument("--wall", action="store_true",
@@ -383,8 +507,9 @@ def main():
     if args.functions is None:
         args.functions = max(1, args.ops // 1000)
     only = set(args.only.split(","))
-    global USE_WALL
+    global USE_WALL, WARMUP
     USE_WALL = args.wall
+    WARMUP = args.warmup
 
     opt = os.path.join(args.build, "bin", "scope-opt")
     passes = registered_passes(opt)
@@ -393,7 +518,8 @@ def main():
     load = os.getloadavg()
     print(f"{args.ops} ops, {args.scopes} scopes, depth {args.depth}, "
           f"{args.functions} functions; {'elapsed' if args.wall else 'CPU'} "
-          f"seconds, medians of {args.runs} runs; load "
+          f"seconds, medians of {args.runs} runs after {args.warmup} "
+          "warm-up; load "
           f"average at start {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} on "
           f"{os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:
@@ -405,6 +531,16 @@ def main():
                                  args.functions))
         if "table1" in only:
             table_passes(opt, paths["util.scope"], passes, args.runs, tmp)
+        if "linalg" in only:
+            lops = args.linalg_ops or args.ops // 10
+            lpath = os.path.join(tmp, "linalg.mlir")
+            with open(lpath, "w") as f:
+                f.write(generate("util.scope", lops, lops // 10, args.depth,
+                                 max(1, lops // 100), body="linalg"))
+            print(f"\nlinalg module: {lops} linalg ops, {lops // 10} "
+                  f"scopes, depth {args.depth}, {max(1, lops // 100)} "
+                  "functions")
+            table_linalg(opt, lpath, passes, args.runs, tmp)
         if "table2" in only:
             table_upstream(opt, paths, args.runs)
         if "scaling" in only:

@@ -194,3 +194,70 @@ func.func @explicit_and_implicit_use(%x: tensor<?xf32>, %d: index) -> tensor<?xf
   }
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// Three scopes deep, with uses from above at every level: %x is used only
+// in the innermost scope, yet every scope between captures it in turn (the
+// outermost the function argument, the others the block argument of the
+// scope around them); %y, captured explicitly by the outermost scope, is
+// used directly two levels down and switches to the middle scope's capture
+// of that block argument. Every level reuses the dim of the capture around
+// it, and the innermost scope captures the middle scope's own tensor.dim,
+// which it uses, as an index.
+// CHECK-LABEL: func.func @three_deep
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[Y:.+]]: tensor<?xf32>, %[[D:.+]]: index)
+//       CHECK:   %[[XD:.+]] = tensor.dim %[[X]]
+//       CHECK:   util.scope [#util.zone<"a">] (%[[Y]] as %[[YA:.+]]: tensor<?xf32>{%[[D]]}, %[[X]] as %[[XA:.+]]: tensor<?xf32>{%[[XD]]}) -> (tensor<4xf32>) {
+//       CHECK:     util.scope [#util.zone<"b">] (%[[XA]] as %[[XB:.+]]: tensor<?xf32>{%[[XD]]}, %[[YA]] as %[[YB:.+]]: tensor<?xf32>{%[[D]]}) -> (tensor<4xf32>) {
+//       CHECK:       %[[BD:.+]] = tensor.dim %[[XB]], %{{.+}} : tensor<?xf32>
+//       CHECK:       util.scope [#util.zone<"c">] (%[[XB]] as %[[XC:.+]]: tensor<?xf32>{%[[XD]]}, %[[YB]] as %[[YC:.+]]: tensor<?xf32>{%[[D]]}, %[[BD]] as %[[BDC:.+]]: index) -> (tensor<4xf32>) {
+//  CHECK-NEXT:         tensor.extract_slice %[[XC]][0] [4] [1]
+//  CHECK-NEXT:         tensor.extract_slice %[[YC]][%[[BDC]]] [4] [1]
+//       CHECK:       util.return
+//       CHECK:     util.return
+//       CHECK:   util.return
+func.func @three_deep(%x: tensor<?xf32>, %y: tensor<?xf32>, %d: index) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %r = util.scope [#util.zone<"a">] (%y as %ya: tensor<?xf32>{%d}) -> (tensor<4xf32>) {
+    %rb = util.scope [#util.zone<"b">] -> (tensor<4xf32>) {
+      %bd = tensor.dim %x, %c0 : tensor<?xf32>
+      %rc = util.scope [#util.zone<"c">] -> (tensor<4xf32>) {
+        %s = tensor.extract_slice %x[0] [4] [1] : tensor<?xf32> to tensor<4xf32>
+        %t = tensor.extract_slice %y[%bd] [4] [1] : tensor<?xf32> to tensor<4xf32>
+        %u = arith.addf %s, %t : tensor<4xf32>
+        util.return %u : tensor<4xf32>
+      }
+      util.return %rc : tensor<4xf32>
+    }
+    util.return %rb : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// An annotation between two scopes takes no captures: the inner scope
+// captures the outer scope's block arguments through it.
+// CHECK-LABEL: func.func @through_annotation
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[Y:.+]]: f32)
+//       CHECK:   %[[XD:.+]] = tensor.dim %[[X]]
+//       CHECK:   util.scope [#util.zone<"outer">] (%[[X]] as %[[XA:.+]]: tensor<?xf32>{%[[XD]]}, %[[Y]] as %[[YA:.+]]: f32) -> (tensor<4xf32>) {
+//  CHECK-NEXT:     util.annotate [#util.zone<"mid">] {
+//  CHECK-NEXT:       util.scope [#util.zone<"inner">] (%[[XA]] as %[[XI:.+]]: tensor<?xf32>{%[[XD]]}, %[[YA]] as %[[YI:.+]]: f32) -> (tensor<4xf32>) {
+//  CHECK-NEXT:         %[[S:.+]] = tensor.extract_slice %[[XI]]
+//  CHECK-NEXT:         linalg.fill ins(%[[YI]] : f32) outs(%[[S]] : tensor<4xf32>)
+func.func @through_annotation(%x: tensor<?xf32>, %y: f32) -> tensor<4xf32> {
+  %r = util.scope [#util.zone<"outer">] -> (tensor<4xf32>) {
+    %a = util.annotate [#util.zone<"mid">] {
+      %i = util.scope [#util.zone<"inner">] -> (tensor<4xf32>) {
+        %s = tensor.extract_slice %x[0] [4] [1] : tensor<?xf32> to tensor<4xf32>
+        %f = linalg.fill ins(%y : f32) outs(%s : tensor<4xf32>) -> tensor<4xf32>
+        util.return %f : tensor<4xf32>
+      }
+      util.return %i : tensor<4xf32>
+    } : tensor<4xf32>
+    util.return %a : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}

@@ -42,10 +42,19 @@ struct EraseStrategySequencesPass
     if (walk.wasInterrupted())
       return signalPassFailure();
 
-    for (Operation &op : llvm::make_early_inc_range(*module.getBody()))
-      if (isa_and_nonnull<transform::TransformDialect>(op.getDialect()))
+    bool changed = false;
+    for (Operation &op : llvm::make_early_inc_range(*module.getBody())) {
+      if (isa_and_nonnull<transform::TransformDialect>(op.getDialect())) {
         op.erase();
-    module->removeAttr(transform::TransformDialect::kWithNamedSequenceAttrName);
+        changed = true;
+      }
+    }
+    if (module->removeAttr(
+            transform::TransformDialect::kWithNamedSequenceAttrName))
+      changed = true;
+    // Nothing to erase: the pass manager need not verify the IR again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

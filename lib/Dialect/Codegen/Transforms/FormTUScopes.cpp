@@ -271,9 +271,19 @@ struct FormTUScopesPass
       return WalkResult::advance();
     });
     util::DimOpIndex dimIndex;
-    for (Block *block : blocks)
+    bool changed = false;
+    for (Block *block : blocks) {
+      // A block without a root forms no scope.
+      if (llvm::none_of(*block,
+                        [](Operation &op) { return classifyRoot(&op).has_value(); }))
+        continue;
+      changed = true;
       if (failed(BlockFormation(*block, strategyTable, dimIndex).run()))
         return signalPassFailure();
+    }
+    // No scope formed: the pass manager need not verify the IR again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

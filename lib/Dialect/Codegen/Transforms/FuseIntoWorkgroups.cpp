@@ -297,6 +297,9 @@ struct FuseIntoWorkgroupsPass
   void runOnOperation() override {
     SmallVector<WorkgroupsOp> scopes;
     getOperation()->walk([&](WorkgroupsOp scope) { scopes.push_back(scope); });
+    // No scope to fuse into: the pass manager need not verify the IR again.
+    if (scopes.empty())
+      return markAllAnalysesPreserved();
     IRRewriter rewriter(&getContext());
     for (WorkgroupsOp scope : scopes) {
       // Fuse one consumer at a time: each fusion makes a new scope whose

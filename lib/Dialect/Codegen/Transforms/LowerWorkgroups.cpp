@@ -379,6 +379,9 @@ struct LowerWorkgroupsPass
     // moves with its parent's body.
     SmallVector<WorkgroupsOp> scopes;
     getOperation()->walk([&](WorkgroupsOp scope) { scopes.push_back(scope); });
+    // No scope to lower: the pass manager need not verify the IR again.
+    if (scopes.empty())
+      return markAllAnalysesPreserved();
     IRRewriter rewriter(&getContext());
     for (WorkgroupsOp scope : scopes) {
       if (checkStores) {

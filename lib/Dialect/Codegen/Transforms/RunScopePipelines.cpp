@@ -53,6 +53,9 @@ struct RunScopePipelinesPass
       if (!scope.getStrategyInfo().empty())
         scopes.push_back(scope);
     });
+    // No strategy to run: the pass manager need not verify the IR again.
+    if (scopes.empty())
+      return markAllAnalysesPreserved();
     for (TUOp scope : scopes) {
       Strategy strategy = scope.getStrategyInfo();
       // Removed first, so that a pipeline nesting on tu scopes does not see

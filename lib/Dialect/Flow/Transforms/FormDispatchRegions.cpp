@@ -354,18 +354,29 @@ struct FormDispatchRegionsPass
     });
 
     bool ok = true;
-    for (Block *block : blocks)
+    bool changed = false;
+    for (Block *block : blocks) {
+      // A block without a dispatchable op forms no region.
+      if (llvm::none_of(*block,
+                        [](Operation &op) { return isDispatchableOp(&op); }))
+        continue;
+      changed = true;
       ok &= succeeded(BlockFormation(*block).run());
+    }
     // Recorded scope paths are consumed: a copy left on a cloned producer
     // would make equal dispatches differ when outlining deduplicates them.
     // An extern kernel call, which no region holds, keeps its path for the
     // picture of the dispatches.
-    getOperation()->walk([](Operation *op) {
-      if (!isa<hal::DispatchExternOp>(op))
-        op->removeAttr(FlowDialect::getRecordedScopePathAttrName());
+    getOperation()->walk([&](Operation *op) {
+      if (!isa<hal::DispatchExternOp>(op) &&
+          op->removeAttr(FlowDialect::getRecordedScopePathAttrName()))
+        changed = true;
     });
     if (!ok || failed(verifyDispatchPlacement(getOperation())))
-      signalPassFailure();
+      return signalPassFailure();
+    // No region formed: the pass manager need not verify the IR again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -70,7 +70,9 @@ struct LinkExecutablesPass
 
     // Dispatches become calls.
     bool ok = true;
+    bool changed = !modules.empty();
     host.walk([&](DispatchOp dispatch) {
+      changed = true;
       auto it = moved.find(dispatch.getCalleeAttr());
       if (it == moved.end()) {
         dispatch.emitError("dispatch of ")
@@ -92,6 +94,9 @@ struct LinkExecutablesPass
     for (ModuleOp module : modules)
       if (module.getBody()->empty())
         module.erase();
+    // Nothing to link: the pass manager need not verify the IR again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -82,8 +82,9 @@ struct OutlineDispatchRegionsPass
     });
     if (nested)
       return signalPassFailure();
+    // Nothing to outline: the pass manager need not verify the IR again.
     if (regions.empty())
-      return;
+      return markAllAnalysesPreserved();
     SymbolTable hostTable(host);
     for (DispatchRegionOp region : regions)
       outline(region, hostTable);

@@ -26,17 +26,49 @@ namespace {
 struct RecordScopePathsPass
     : public flow::impl::RecordScopePathsPassBase<RecordScopePathsPass> {
   void runOnOperation() override {
+    bool changed = false;
+    inside.clear();
     getOperation()->walk([&](Operation *op) {
       // Extern kernel calls run as dispatches do: their paths place them in
       // the picture of the dispatches.
       if (!isDispatchableOp(op) && !isa<hal::DispatchExternOp>(op))
         return;
-      if (op->getParentOfType<DispatchRegionOp>())
+      auto [path, inRegion] = getInside(op->getParentOp());
+      if (inRegion)
         return;
-      op->setAttr(FlowDialect::getRecordedScopePathAttrName(),
-                  getScopePath(op));
+      StringRef name = FlowDialect::getRecordedScopePathAttrName();
+      if (op->getAttr(name) == path)
+        return;
+      op->setAttr(name, path);
+      changed = true;
     });
+    // Nothing recorded: the pass manager need not verify the IR again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
+
+  /// What holds for the ops directly inside `parent`: their scope path
+  /// (`getScopePath`) and whether a dispatch region holds them. Remembered
+  /// per op, so that the ops of a block, and the blocks nested in a scope,
+  /// share the walk up the parents.
+  std::pair<ArrayAttr, bool> getInside(Operation *parent) {
+    if (!parent)
+      return {ArrayAttr::get(&getContext(), {}), false};
+    auto it = inside.find(parent);
+    if (it != inside.end())
+      return it->second;
+    auto [path, inRegion] = getInside(parent->getParentOp());
+    inRegion |= isa<DispatchRegionOp>(parent);
+    if (auto scope = dyn_cast<util::ScopeOpInterface>(parent)) {
+      SmallVector<Attribute> entries(path.begin(), path.end());
+      entries.push_back(
+          StringAttr::get(&getContext(), util::getScopePathEntry(scope)));
+      path = ArrayAttr::get(&getContext(), entries);
+    }
+    return inside[parent] = {path, inRegion};
+  }
+
+  llvm::DenseMap<Operation *, std::pair<ArrayAttr, bool>> inside;
 };
 
 } // namespace

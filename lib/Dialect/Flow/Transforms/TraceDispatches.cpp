@@ -39,32 +39,46 @@ static size_t getZoneDepth(util::TraceBeginOp begin) {
   return 0;
 }
 
-/// Returns the begin marker of the outermost zone open at `dispatch` (in its
-/// block) that is deeper than the dispatch's scope path, or null.
-static util::TraceBeginOp findOutermostStraddledZone(DispatchOp dispatch) {
-  size_t depth =
-      dispatch.getScopePathAttr() ? dispatch.getScopePath()->size() : 0;
-  util::TraceBeginOp outermost;
-  unsigned closed = 0;
-  for (Operation *op = dispatch->getPrevNode(); op; op = op->getPrevNode()) {
-    if (auto end = dyn_cast<util::TraceEndOp>(op)) {
-      if (end.getCategory() == kZoneCategory)
-        ++closed;
-      continue;
+/// Returns, for every dispatch under `root` that has one, the begin marker
+/// of the outermost zone open at the dispatch (in its block) that is deeper
+/// than the dispatch's scope path. One forward pass over each block: the
+/// zones open at an op are a stack, the innermost on top, and they get
+/// shallower down the stack (zones nest). (Walking back from every dispatch
+/// to the markers before it would cost the length of the block per
+/// dispatch.)
+static DenseMap<Operation *, util::TraceBeginOp>
+findOutermostStraddledZones(Operation *root) {
+  DenseMap<Operation *, util::TraceBeginOp> zones;
+  root->walk([&](Block *block) {
+    SmallVector<util::TraceBeginOp> open;
+    for (Operation &op : *block) {
+      if (auto begin = dyn_cast<util::TraceBeginOp>(op)) {
+        if (begin.getCategory() == kZoneCategory)
+          open.push_back(begin);
+        continue;
+      }
+      if (auto end = dyn_cast<util::TraceEndOp>(op)) {
+        // An end closes the nearest zone still open before it.
+        if (end.getCategory() == kZoneCategory && !open.empty())
+          open.pop_back();
+        continue;
+      }
+      auto dispatch = dyn_cast<DispatchOp>(op);
+      if (!dispatch)
+        continue;
+      size_t depth =
+          dispatch.getScopePathAttr() ? dispatch.getScopePath()->size() : 0;
+      util::TraceBeginOp outermost;
+      for (util::TraceBeginOp begin : llvm::reverse(open)) {
+        if (getZoneDepth(begin) <= depth)
+          break;
+        outermost = begin;
+      }
+      if (outermost)
+        zones[dispatch] = outermost;
     }
-    auto begin = dyn_cast<util::TraceBeginOp>(op);
-    if (!begin || begin.getCategory() != kZoneCategory)
-      continue;
-    if (closed) {
-      --closed;
-      continue;
-    }
-    // Open at the dispatch; zones nest, so the open ones get shallower.
-    if (getZoneDepth(begin) <= depth)
-      break;
-    outermost = begin;
-  }
-  return outermost;
+  });
+  return zones;
 }
 
 /// Moves `dispatch` before `target` (an earlier op of its block) with the
@@ -107,14 +121,28 @@ struct TraceDispatchesPass
     SmallVector<DispatchOp> dispatches;
     getOperation().walk(
         [&](DispatchOp dispatch) { dispatches.push_back(dispatch); });
+    // Found before anything moves: moving a dispatch (and the ops computing
+    // its operands) never moves a zone marker, so the zones open at the
+    // other dispatches stay the same.
+    SymbolTableCollection tables;
+    symbolTables = &tables;
+    DenseMap<Operation *, util::TraceBeginOp> straddled =
+        findOutermostStraddledZones(getOperation());
     for (auto [index, dispatch] : llvm::enumerate(dispatches)) {
-      if (util::TraceBeginOp zone = findOutermostStraddledZone(dispatch))
+      if (util::TraceBeginOp zone = straddled.lookup(dispatch))
         (void)moveBefore(dispatch, zone);
       wrap(dispatch, index);
     }
     // Extern kernel calls run as dispatches do; formation leaves them
     // where their scope was, inside the markers of its zones.
-    getOperation().walk([&](hal::DispatchExternOp call) { wrap(call); });
+    bool anyCall = false;
+    getOperation().walk([&](hal::DispatchExternOp call) {
+      wrap(call);
+      anyCall = true;
+    });
+    // Nothing to trace: the pass manager need not verify the IR again.
+    if (dispatches.empty() && !anyCall)
+      markAllAnalysesPreserved();
   }
 
   /// Wraps an extern kernel call: a `dispatch` slice named after the
@@ -155,8 +183,7 @@ struct TraceDispatchesPass
     // The executable's placement (its module carries it), as the dispatch
     // map shows it.
     std::string device = "host";
-    Operation *function =
-        SymbolTable::lookupNearestSymbolFrom(dispatch, callee);
+    Operation *function = symbolTables->lookupNearestSymbolFrom(dispatch, callee);
     if (function)
       if (util::ScopeAttrInterface placement =
               util::lookupPlacementAndOwner(function, /*includeOp=*/true)
@@ -191,6 +218,11 @@ struct TraceDispatchesPass
     builder.setInsertionPointAfter(dispatch);
     util::TraceEndOp::create(builder, dispatch.getLoc(), category, name, dict);
   }
+
+  /// The symbol tables of the executables, built once: looking each callee
+  /// up afresh would scan the module's symbols once per dispatch.
+  /// (Set for the duration of runOnOperation: the pass must stay copyable.)
+  SymbolTableCollection *symbolTables = nullptr;
 };
 
 } // namespace

@@ -26,14 +26,18 @@ struct InduceTiedOperandsPass
   void runOnOperation() override {
     // Post-order: an inner scope's new ties extend the chains of the scope
     // around it.
-    getOperation()->walk([](ScopeOpInterface scope) {
+    bool changed = false;
+    getOperation()->walk([&](ScopeOpInterface scope) {
       // A tie of a scope with a fixed signature would change the kernel's
       // signature (an output would become in place).
       if (scope.hasFixedSignature())
         return;
       if (auto closure = dyn_cast<ClosureOpInterface>(scope.getOperation()))
-        induceTiedResults(closure);
+        changed |= induceTiedResults(closure);
     });
+    // No new tie: the pass manager need not verify the IR again.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

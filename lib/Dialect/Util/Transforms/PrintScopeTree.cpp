@@ -54,14 +54,42 @@ namespace {
 struct ScopeTree {
   /// Children of each scope; the function's top-level scopes under null.
   DenseMap<Operation *, SmallVector<ScopeOpInterface>> children;
+  /// The ops in each scope's body, nested ones included.
+  DenseMap<Operation *, unsigned> numOps;
 
   explicit ScopeTree(FunctionOpInterface function) {
+    SmallVector<std::pair<Operation *, Operation *>> scopeAndParent;
     function->walk<WalkOrder::PreOrder>([&](ScopeOpInterface scope) {
       Operation *parent = scope->getParentOp();
       while (parent != function && !isa<ScopeOpInterface>(parent))
         parent = parent->getParentOp();
-      children[parent == function ? nullptr : parent].push_back(scope);
+      parent = parent == function ? nullptr : parent;
+      children[parent].push_back(scope);
+      scopeAndParent.emplace_back(scope, parent);
     });
+    // Each op is counted once, in the innermost scope around it, and the
+    // counts are summed up the tree, innermost scopes first: counting every
+    // scope's body separately would count an op once per scope around it.
+    for (Region &region : function->getRegions())
+      countOps(region, nullptr);
+    for (auto [scope, parent] : llvm::reverse(scopeAndParent))
+      if (parent)
+        numOps[parent] += numOps[scope];
+  }
+
+  /// Counts the ops of `region` and of the regions nested in it that are not
+  /// a scope's body in `scope` (null: outside every scope).
+  void countOps(Region &region, Operation *scope) {
+    for (Block &block : region) {
+      for (Operation &op : block) {
+        if (scope)
+          ++numOps[scope];
+        auto nestedScope = dyn_cast<ScopeOpInterface>(op);
+        Region *body = nestedScope ? &nestedScope.getScopeBody() : nullptr;
+        for (Region &nested : op.getRegions())
+          countOps(nested, &nested == body ? &op : scope);
+      }
+    }
   }
 
   void print(Operation *parent, const std::string &indent, raw_ostream &os) {
@@ -71,11 +99,10 @@ struct ScopeTree {
     SmallVector<ScopeOpInterface> scopes = it->second;
     for (auto [i, scope] : llvm::enumerate(scopes)) {
       bool last = i + 1 == scopes.size();
-      unsigned numOps = 0;
-      scope.getScopeBody().walk([&](Operation *) { ++numOps; });
+      unsigned count = numOps.lookup(scope);
       os << indent << (last ? "`-- " : "|-- ") << scope->getName();
       printScopeAttrs(scope.getScopeAttributes(), os);
-      os << "  " << numOps << (numOps == 1 ? " op" : " ops") << "  (";
+      os << "  " << count << (count == 1 ? " op" : " ops") << "  (";
       printLocation(scope.getLoc(), os);
       os << ")\n";
       print(scope, indent + (last ? "    " : "|   "), os);

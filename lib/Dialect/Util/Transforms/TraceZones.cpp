@@ -31,9 +31,32 @@ struct TraceZonesPass
       if (scope.getScopeAttrOfKind(ZoneAttr::kScopeKind))
         zones.push_back(scope);
     });
+    paths.clear();
     for (ScopeOpInterface scope : zones)
       if (failed(mark(scope)))
         return signalPassFailure();
+    if (zones.empty())
+      markAllAnalysesPreserved();
+  }
+
+  /// Returns the path of `scope` with `scope` itself as its last entry
+  /// (`getScopePath` and then `getScopePathEntry`). Built from the path of
+  /// the enclosing scope, which is remembered: the scopes around a zone are
+  /// named once, not once per zone nested in them.
+  ArrayAttr getPathThrough(ScopeOpInterface scope) {
+    if (ArrayAttr cached = paths.lookup(scope))
+      return cached;
+    SmallVector<Attribute> path;
+    Operation *parent = scope->getParentOp();
+    while (parent && !isa<ScopeOpInterface>(parent))
+      parent = parent->getParentOp();
+    if (parent)
+      llvm::append_range(path,
+                         getPathThrough(cast<ScopeOpInterface>(parent)));
+    path.push_back(StringAttr::get(&getContext(), getScopePathEntry(scope)));
+    ArrayAttr result = ArrayAttr::get(&getContext(), path);
+    paths[scope] = result;
+    return result;
   }
 
   LogicalResult mark(ScopeOpInterface scope) {
@@ -50,11 +73,9 @@ struct TraceZonesPass
       return scope.emitError("zone name ")
              << name << " holds a NUL character and cannot be traced";
     // The zone's path: the scopes around it, then itself.
-    SmallVector<Attribute> path(getScopePath(scope).getValue());
-    path.push_back(StringAttr::get(context, getScopePathEntry(scope)));
     auto args = DictionaryAttr::get(
         context, {NamedAttribute(StringAttr::get(context, "scope"),
-                                 ArrayAttr::get(context, path))});
+                                 getPathThrough(scope))});
 
     OpBuilder builder(context);
     builder.setInsertionPointToStart(&body.front());
@@ -65,6 +86,8 @@ struct TraceZonesPass
     }
     return success();
   }
+
+  llvm::DenseMap<Operation *, ArrayAttr> paths;
 };
 
 } // namespace

@@ -484,12 +484,12 @@ def LowerTraceMarkersPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
-def PrintScopeTreePass : Pass<"util-print-scope-tree"> {
+def PrintScopeTreePass : Pass<"util-print-scope-tree", "mlir::ModuleOp"> {
   let summary = "Print the nesting of scopes of every function as a tree";
   let description = [{
     Prints to standard output, for every function with a body
-    (`FunctionOpInterface`) under the op it runs on, the scope ops nested in
-    it as a tree that reads like a directory listing:
+    (`FunctionOpInterface`) in the module, in module order, the scope ops
+    nested in it as a tree that reads like a directory listing:
 
     ```
     func @main  (model.mlir:3:1)
@@ -508,6 +508,10 @@ def PrintScopeTreePass : Pass<"util-print-scope-tree"> {
     on its line. Scopes are found by walking the function, so a scope
     nested in a loop or another region op appears under the innermost scope
     around it. The IR is not changed.
+
+    It runs on the module, not on each function: run on functions in
+    parallel, the trees of different functions would interleave on the
+    output.
   }];
 }
 
