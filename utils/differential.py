@@ -752,7 +752,9 @@ REDUCIBLE = {
     "scoped-error": "scoped.mlir",
     "scoped-vs-stripped": "scoped.mlir",
     "scoped-vs-reference": "scoped.mlir",
-    "stripped-error": "reference.mlir",
+    # The stripped program keeps the devices on functions, which the
+    # reference program has not: a compile error may need them.
+    "stripped-error": "stripped.mlir",
     "stripped-vs-reference": "reference.mlir",
     "nan": "scoped.mlir",
 }
@@ -872,6 +874,13 @@ def check_interesting(case, tools, meta, kind, t, candidate, work):
                 return 1
         return 0
 
+    if kind == "stripped-error":
+        # The candidate is the stripped program: scope-run must still fail
+        # on it the same way.
+        step, _ = run_outputs(candidate, "run")
+        return 1 if not step.ok and step.signature() == case["signature"] \
+            else 0
+
     # Failures without scopes: the candidate is the reference program
     # (with its driver); scope-run gets it without the driver.
     program = os.path.join(work, "program.mlir")
@@ -886,9 +895,6 @@ def check_interesting(case, tools, meta, kind, t, candidate, work):
     if not ref.ok:
         return 0
     step, out = run_outputs(program, "run")
-    if kind == "stripped-error":
-        return 1 if not step.ok and step.signature() == case["signature"] \
-            else 0
     if out is None:
         return 0
     try:
