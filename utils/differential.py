@@ -6,11 +6,19 @@ the same program without scopes plus a driver (reference.mlir), the inputs
 and a description of each result's tolerance (meta.json). Then:
 
   (1) scope-run runs scoped.mlir;
-  (2) scope-opt --util-strip-scopes strips it, and scope-run runs that;
+  (2) scope-run --strip-scopes runs it with its scopes stripped
+      (util-strip-scopes);
   (3) upstream mlir-opt (the pipeline of test/Integration) + mlir-runner run
       reference.mlir, which prints every result's bits;
   (4) with --outline: scope-opt --util-outline-scopes outlines the scopes
       of scoped.mlir into functions, and scope-run runs that.
+
+and scope-opt checks that stripping scoped.mlir gives scope-gen's program
+without scopes (program.mlir) back, up to canonicalization and CSE. The
+scope-run commands of each worker go through one `scope-run --batch=-`
+process (docs/scope-run.md); every failing seed's scope-run commands are
+run again alone, and any difference is a failure too (--no-batch: one
+process per command).
 
 (1) and (2) must agree bit for bit when the program places everything on one
 backend (scope-gen's "uniform" programs: the same backend compiles the same
@@ -45,10 +53,12 @@ import json
 import math
 import os
 import re
+import select
 import shutil
 import struct
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -164,6 +174,99 @@ def run(cmd, timeout, cwd=None, stdout_path=None):
         return Step(cmd, -9, "", err, True, time.time() - start)
 
 
+class BatchScopeRun:
+    """One `scope-run --batch=-` process that runs a worker's scope-run
+    commands one after another (docs/scope-run.md): a command's arguments
+    go in as a line, its stdout and stderr to files (--job-stdout,
+    --job-stderr), and a status line comes back. It saves starting a
+    process per command and skips LLVM's code generation for a module whose
+    LLVM IR the process compiled before. A command the process does not
+    finish (it crashed or timed out) is killed with the process and run
+    again alone, so that its Step is what a fresh process gives; the next
+    command starts a new process."""
+
+    STATUS = re.compile(r"^scope-run: job (\d+): exit (-?\d+)( \(machine code reused\))?$")
+
+    def __init__(self, scope_run, log):
+        self.scope_run, self.log = scope_run, log
+        self.proc, self.buffer = None, b""
+        self.jobs = self.reused = 0
+
+    def close(self):
+        if self.proc:
+            try:
+                self.proc.stdin.close()
+                self.proc.wait(timeout=30)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
+
+    def _kill(self):
+        if self.proc:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc, self.buffer = None, b""
+
+    def _read_line(self, deadline):
+        """The next line of the process's stdout; None on a timeout, "" at
+        its end."""
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self.buffer:
+            remaining = deadline - time.time()
+            if remaining <= 0:
+                return None
+            ready, _, _ = select.select([fd], [], [], remaining)
+            if not ready:
+                continue
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                return ""
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode(errors="replace")
+
+    def run(self, cmd, timeout, cwd, stdout_path, stderr_path):
+        """Runs `cmd` (a scope-run command line whose paths are relative to
+        `cwd`) in the batch process; returns its Step and whether machine
+        code was reused."""
+        start = time.time()
+        args = [a if os.path.isabs(a) or a.startswith("-") else
+                os.path.join(cwd, a) for a in cmd[1:]]
+        args = [re.sub(r"^(--output=@)(?!/)", r"\g<1>" + cwd + "/", a)
+                for a in args]
+        args += ["--job-stdout=" + stdout_path, "--job-stderr=" + stderr_path]
+        if self.proc is None:
+            self.proc = subprocess.Popen(
+                [self.scope_run, "--batch=-"], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=open(self.log, "ab"))
+        line = None
+        try:
+            self.proc.stdin.write((" ".join(shlex_quote(a) for a in args) +
+                                   "\n").encode())
+            self.proc.stdin.flush()
+            line = self._read_line(start + timeout)
+        except (OSError, ValueError):
+            line = ""
+        match = self.STATUS.match(line) if line else None
+        if not match:
+            # Crashed, timed out or said something unexpected: the command
+            # alone in a fresh process decides what happened.
+            self._kill()
+            step = run(cmd, max(1, timeout - (time.time() - start)), cwd=cwd)
+            step.seconds = time.time() - start
+            return step, False
+        self.jobs += 1
+        reused = bool(match.group(3))
+        self.reused += reused
+        with open(stdout_path, errors="replace") as f:
+            out = f.read()
+        with open(stderr_path, errors="replace") as f:
+            err = f.read()
+        return Step(cmd, int(match.group(2)), out, err, False,
+                    time.time() - start), reused
+
+
 def read_npy(path):
     """Returns (shape, raw little-endian f32 bytes) of a .npy file."""
     with open(path, "rb") as f:
@@ -270,6 +373,9 @@ KINDS = {
                       "stripped one runs (--outline)",
     "outlined-vs-stripped": "the outlined program's results differ from "
                             "those without scopes (--outline)",
+    "batch": "a scope-run command run by scope-run --batch did not give "
+             "what it gives alone in a fresh process (exit status or "
+             "result bits)",
 }
 
 
@@ -282,6 +388,10 @@ class Outcome:
         self.results_checked = 0
         self.bitwise_checks = 0
         self.tool_seconds = {}  # tool name -> seconds spent in it
+        # (name, command, Step) of each scope-run command a batch process
+        # ran, and how many of them reused machine code.
+        self.batch_runs = []
+        self.reused = 0
 
     def fail(self, kind, detail):
         self.failures.append((kind, detail))
@@ -322,61 +432,146 @@ def read_outputs(prefix, meta):
     return arrays
 
 
-def check_seed(seed, tools, args):
-    """Runs the three compilations of one seed and compares them."""
+# The files scope-gen writes for a seed, in the seed's directory.
+GEN_OUTPUTS = ["-o", "scoped.mlir", "--reference=reference.mlir",
+               "--without-scopes=program.mlir", "--inputs=inputs.txt",
+               "--meta=meta.json"]
+
+# Each worker thread's scope-run batch process, and all of them (closed at
+# the end).
+BATCH = threading.local()
+BATCHES = []
+BATCHES_LOCK = threading.Lock()
+
+
+def scope_run(outcome, args, cmd, d, name):
+    """Runs one of a seed's scope-run commands, in the worker's batch
+    process unless --no-batch, and adds its time to the seed's total."""
+    if args.no_batch:
+        return timed(outcome, cmd, args.timeout, cwd=d)
+    batch = getattr(BATCH, "runner", None)
+    if batch is None:
+        batch = BATCH.runner = BatchScopeRun(
+            cmd[0], os.path.join(args.work, "batch-%d.log" %
+                                 threading.get_ident()))
+        with BATCHES_LOCK:
+            BATCHES.append(batch)
+    step, reused = batch.run(cmd, args.timeout, d,
+                             os.path.join(d, name + ".stdout"),
+                             os.path.join(d, name + ".stderr"))
+    outcome.batch_runs.append((name, cmd, step))
+    outcome.reused += reused
+    outcome.tool_seconds["scope-run"] = \
+        outcome.tool_seconds.get("scope-run", 0.0) + step.seconds
+    return step
+
+
+def check_chunk(seeds, tools, args):
+    """Checks consecutive seeds, generated by one scope-gen process
+    (--count); a chunk scope-gen fails on is generated seed by seed."""
+    for seed in seeds:
+        d = os.path.join(args.work, "seed-%d" % seed)
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+    gen_seconds = None
+    if len(seeds) > 1:
+        pattern = os.path.join(args.work, "seed-%d")
+        files = []
+        for f in GEN_OUTPUTS:
+            if f.startswith("--"):
+                option, _, name = f.partition("=")
+                files.append(option + "=" + os.path.join(pattern, name))
+            else:
+                files.append(f if f == "-o" else os.path.join(pattern, f))
+        gen = run([tools.scope_gen, "--seed=%d" % seeds[0],
+                   "--count=%d" % len(seeds)] + files + args.gen_arg,
+                  args.timeout * len(seeds))
+        if gen.ok:
+            gen_seconds = gen.seconds / len(seeds)
+    return [check_seed(seed, tools, args, gen_seconds) for seed in seeds]
+
+
+def split_modules(text):
+    """The modules `scope-opt --split-input-file` printed."""
+    chunks, current = [], []
+    for line in text.splitlines(keepends=True):
+        if line.rstrip("\n") == "// -----":
+            chunks.append("".join(current))
+            current = []
+        else:
+            current.append(line)
+    chunks.append("".join(current))
+    return chunks
+
+
+def check_seed(seed, tools, args, gen_seconds=None):
+    """Runs the three compilations of one seed and compares them.
+    `gen_seconds`: the seed's share of the scope-gen process that generated
+    it with others, or None to generate it here."""
     outcome = Outcome(seed)
     start = time.time()
     d = os.path.join(args.work, "seed-%d" % seed)
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
     t = args.timeout
 
-    gen = timed(outcome, [tools.scope_gen, "--seed=%d" % seed, "-o", "scoped.mlir",
-               "--reference=reference.mlir", "--inputs=inputs.txt",
-               "--meta=meta.json"] + args.gen_arg, t, cwd=d)
-    if not gen.ok:
-        outcome.fail("generator", gen.describe())
-        return finish(outcome, d, start, args)
+    if gen_seconds is None:
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        gen = timed(outcome, [tools.scope_gen, "--seed=%d" % seed] +
+                    GEN_OUTPUTS + args.gen_arg, t, cwd=d)
+        if not gen.ok:
+            outcome.fail("generator", gen.describe())
+            return finish(outcome, d, start, args)
+    else:
+        outcome.tool_seconds["scope-gen"] = gen_seconds
     with open(os.path.join(d, "meta.json")) as f:
         meta = json.load(f)
     outcome.meta = meta
 
-    strip = timed(outcome, [tools.scope_opt, "--util-strip-scopes", "scoped.mlir",
-                 "-o", "stripped.mlir"], t, cwd=d)
-    if not strip.ok:
-        outcome.fail("strip", strip.describe())
-        return finish(outcome, d, start, args)
-
     # Inserting scopes and stripping them gives the program back: the
-    # stripped program is the one scope-gen made without scopes (its
-    # driver and the devices on functions aside), up to what
-    # canonicalization and CSE clean up (dims computed for scopes).
-    canon = ["--canonicalize", "--cse"]
-    a = timed(outcome, [tools.scope_opt, "stripped.mlir"] + canon + ["-o",
-                                                           "stripped.canon"],
-            t, cwd=d)
-    b = timed(outcome, [tools.scope_opt, "reference.mlir",
-             "--symbol-privatize=exclude=main", "--symbol-dce"] + canon +
-            ["-o", "reference.canon"], t, cwd=d)
-    if not (a.ok and b.ok):
-        outcome.fail("strip-vs-generated", (a if not a.ok else b).describe())
+    # program with its scopes stripped is the one scope-gen made without
+    # scopes (the devices on functions aside), up to what canonicalization
+    # and CSE clean up (dims computed for scopes). One scope-opt process
+    # strips, canonicalizes and prints both (--split-input-file; stripping
+    # the program without scopes changes nothing).
+    with open(os.path.join(d, "scoped.mlir")) as f:
+        scoped_text = f.read()
+    with open(os.path.join(d, "program.mlir")) as f:
+        program_text = f.read()
+    with open(os.path.join(d, "strip-check.mlir"), "w") as f:
+        f.write(scoped_text + "\n// -----\n" + program_text)
+    check = timed(outcome, [tools.scope_opt, "--split-input-file",
+                            "--util-strip-scopes", "--canonicalize", "--cse",
+                            "strip-check.mlir", "-o", "strip-check.out"],
+                  t, cwd=d)
+    if not check.ok:
+        strip = timed(outcome, [tools.scope_opt, "--util-strip-scopes",
+                                "scoped.mlir", "-o", "stripped.mlir"], t,
+                      cwd=d)
+        if not strip.ok:
+            outcome.fail("strip", strip.describe())
+            return finish(outcome, d, start, args)
+        outcome.fail("strip-vs-generated", check.describe())
     else:
-        with open(os.path.join(d, "stripped.canon")) as f:
-            stripped_text = DEVICE_ATTR.sub("", f.read())
-        with open(os.path.join(d, "reference.canon")) as f:
-            reference_text = f.read()
-        if stripped_text != reference_text:
+        with open(os.path.join(d, "strip-check.out")) as f:
+            modules = split_modules(f.read())
+        if len(modules) != 2:
             outcome.fail("strip-vs-generated",
-                         "diff stripped.canon reference.canon")
+                         "%d modules printed, 2 expected" % len(modules))
+        elif DEVICE_ATTR.sub("", modules[0]) != modules[1]:
+            outcome.fail("strip-vs-generated", "the two modules of "
+                         "strip-check.out differ")
 
     opt_cmd, runner_cmd = reference_cmds(tools, "reference.mlir",
                                          "reference-llvm.mlir")
     ref_opt = timed(outcome, opt_cmd, t, cwd=d)
     ref = timed(outcome, runner_cmd, t, cwd=d) if ref_opt.ok else ref_opt
-    stripped = timed(outcome, scope_run_cmd(tools, "stripped.mlir", meta, "stripped"),
-                   t, cwd=d)
-    scoped = timed(outcome, scope_run_cmd(tools, "scoped.mlir", meta, "scoped"), t,
-                 cwd=d)
+    stripped = scope_run(outcome, args,
+                         scope_run_cmd(tools, "scoped.mlir", meta,
+                                       "stripped") + ["--strip-scopes"],
+                         d, "stripped")
+    scoped = scope_run(outcome, args,
+                       scope_run_cmd(tools, "scoped.mlir", meta, "scoped"),
+                       d, "scoped")
     if not ref.ok:
         outcome.fail("reference", ref.describe())
         return finish(outcome, d, start, args)
@@ -400,7 +595,7 @@ def check_seed(seed, tools, args):
         return finish(outcome, d, start, args)
 
     if args.outline:
-        check_outlined(outcome, tools, meta, stripped_bits, d, t)
+        check_outlined(outcome, tools, meta, stripped_bits, d, t, args)
 
     uniform = meta["uniform_backend"] is not None
     for i, result in enumerate(meta["results"]):
@@ -431,7 +626,7 @@ def check_seed(seed, tools, args):
     return finish(outcome, d, start, args)
 
 
-def check_outlined(outcome, tools, meta, stripped_bits, d, t):
+def check_outlined(outcome, tools, meta, stripped_bits, d, t, args):
     """(4) with --outline: the scopes outlined into functions
     (util-outline-scopes, the scopes it cannot outline kept), run by
     scope-run, must compute what the stripped program computes, within each
@@ -442,8 +637,9 @@ def check_outlined(outcome, tools, meta, stripped_bits, d, t):
     if not outline.ok:
         outcome.fail("outline-error", outline.describe())
         return
-    outlined = timed(outcome, scope_run_cmd(tools, "outlined.mlir", meta, "outlined"),
-                   t, cwd=d)
+    outlined = scope_run(outcome, args,
+                         scope_run_cmd(tools, "outlined.mlir", meta,
+                                       "outlined"), d, "outlined")
     if not outlined.ok:
         outcome.fail("outlined-error", outlined.describe())
         return
@@ -460,7 +656,42 @@ def check_outlined(outcome, tools, meta, stripped_bits, d, t):
                          "result %d: %s" % (i, problem))
 
 
+def confirm_alone(outcome, d, args):
+    """A failing seed's scope-run commands that a batch process ran, run
+    again each alone in a fresh process: the exit status and every result
+    bit must be the same, or the seed also fails as `batch` (what the batch
+    process shares between commands changed a result)."""
+    meta = outcome.meta
+    for name, cmd, step in outcome.batch_runs:
+        prefix = name + ".alone"
+        alone_cmd = [re.sub(r"^--output=@%s\." % re.escape(name),
+                            "--output=@%s." % prefix, a) for a in cmd]
+        alone = run(alone_cmd, args.timeout, cwd=d)
+        if alone.ok != step.ok or (not alone.ok and
+                                   alone.signature() != step.signature()):
+            outcome.fail("batch", "%s: %s in the batch, %s alone" % (
+                name, "ok" if step.ok else step.signature(),
+                "ok" if alone.ok else alone.signature()))
+            continue
+        if not alone.ok:
+            continue
+        try:
+            if read_outputs(os.path.join(d, name), meta) != \
+                    read_outputs(os.path.join(d, prefix), meta):
+                outcome.fail("batch", "%s: results differ from those of "
+                             "the same command alone" % name)
+        except (ValueError, OSError) as e:
+            outcome.fail("batch", "%s: %s" % (name, e))
+
+
 def finish(outcome, d, start, args):
+    if outcome.failures and outcome.batch_runs:
+        confirm_alone(outcome, d, args)
+    if outcome.failures and outcome.meta and \
+            not os.path.exists(os.path.join(d, "stripped.mlir")):
+        # The stripped program as a file, for repro.sh and the reducer.
+        run([args.tools.scope_opt, "--util-strip-scopes", "scoped.mlir", "-o",
+             "stripped.mlir"], args.timeout, cwd=d)
     outcome.seconds = time.time() - start
     if outcome.failures:
         keep = os.path.join(args.work, "failures", "seed-%d" % outcome.seed)
@@ -477,9 +708,8 @@ def write_repro(d, outcome, args):
     kind = outcome.failures[0][0]
     lines = ["#!/bin/sh",
              "# seed %d: %s" % (outcome.seed, KINDS[kind]),
-             "# regenerate: scope-gen --seed=%d %s -o scoped.mlir "
-             "--reference=reference.mlir --inputs=inputs.txt --meta=meta.json"
-             % (outcome.seed, " ".join(args.gen_arg)),
+             "# regenerate: scope-gen --seed=%d %s %s"
+             % (outcome.seed, " ".join(args.gen_arg), " ".join(GEN_OUTPUTS)),
              "cd \"$(dirname \"$0\")\"",
              "B=%s" % shlex_quote(args.tools_dir),
              "L=%s" % shlex_quote(args.llvm_dir)]
@@ -487,10 +717,12 @@ def write_repro(d, outcome, args):
         host = meta["host_backend"]
         lines.append("$B/scope-opt --util-strip-scopes scoped.mlir "
                      "-o stripped.mlir")
+        lines.append("$B/scope-opt --split-input-file --util-strip-scopes "
+                     "--canonicalize --cse strip-check.mlir")
         lines.append("$B/scope-run scoped.mlir --host-backend=%s "
                      "$(cat inputs.txt)" % host)
-        lines.append("$B/scope-run stripped.mlir --host-backend=%s "
-                     "$(cat inputs.txt)" % host)
+        lines.append("$B/scope-run scoped.mlir --strip-scopes "
+                     "--host-backend=%s $(cat inputs.txt)" % host)
         lines.append("$L/bin/mlir-opt reference.mlir %s | "
                      "$L/bin/mlir-runner -e reference_main "
                      "-entry-point-result=void "
@@ -520,7 +752,9 @@ REDUCIBLE = {
     "scoped-error": "scoped.mlir",
     "scoped-vs-stripped": "scoped.mlir",
     "scoped-vs-reference": "scoped.mlir",
-    "stripped-error": "reference.mlir",
+    # The stripped program keeps the devices on functions, which the
+    # reference program has not: a compile error may need them.
+    "stripped-error": "stripped.mlir",
     "stripped-vs-reference": "reference.mlir",
     "nan": "scoped.mlir",
 }
@@ -640,6 +874,13 @@ def check_interesting(case, tools, meta, kind, t, candidate, work):
                 return 1
         return 0
 
+    if kind == "stripped-error":
+        # The candidate is the stripped program: scope-run must still fail
+        # on it the same way.
+        step, _ = run_outputs(candidate, "run")
+        return 1 if not step.ok and step.signature() == case["signature"] \
+            else 0
+
     # Failures without scopes: the candidate is the reference program
     # (with its driver); scope-run gets it without the driver.
     program = os.path.join(work, "program.mlir")
@@ -654,9 +895,6 @@ def check_interesting(case, tools, meta, kind, t, candidate, work):
     if not ref.ok:
         return 0
     step, out = run_outputs(program, "run")
-    if kind == "stripped-error":
-        return 1 if not step.ok and step.signature() == case["signature"] \
-            else 0
     if out is None:
         return 0
     try:
@@ -715,6 +953,13 @@ def main():
                         help="keep the files of passing seeds too")
     parser.add_argument("--gen-arg", action="append", default=[],
                         help="extra scope-gen argument (repeatable)")
+    parser.add_argument("--gen-chunk", type=int, default=4,
+                        help="seeds one scope-gen process generates "
+                             "(--count; default 4)")
+    parser.add_argument("--no-batch", action="store_true",
+                        help="run every scope-run command in a process of "
+                             "its own instead of one scope-run --batch "
+                             "process per job (implied by --scope-run)")
     parser.add_argument("--summary", help="also write the summary as JSON")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args()
@@ -724,8 +969,11 @@ def main():
     args.tools_dir = os.path.abspath(args.tools_dir or
                                      os.path.join(args.build_dir, "bin"))
     tools = Tools(args.tools_dir, args.llvm_dir)
+    args.tools = tools
     if args.scope_run:
+        # A stand-in need not know --batch.
         tools.scope_run = os.path.abspath(args.scope_run)
+        args.no_batch = True
     missing = tools.missing()
     if missing:
         print("differential: missing tools: " + ", ".join(missing),
@@ -734,19 +982,21 @@ def main():
     os.makedirs(args.work, exist_ok=True)
 
     seeds = list(range(args.start, args.start + args.count))
+    size = max(1, args.gen_chunk)
+    chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
     start = time.time()
     outcomes = []
     deadline = start + args.time_limit if args.time_limit > 0 else None
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         pending = {}
-        it = iter(seeds)
+        it = iter(chunks)
         def submit():
             if deadline and time.time() > deadline:
                 return False
-            seed = next(it, None)
-            if seed is None:
+            chunk = next(it, None)
+            if chunk is None:
                 return False
-            pending[pool.submit(check_seed, seed, tools, args)] = seed
+            pending[pool.submit(check_chunk, chunk, tools, args)] = chunk
             return True
         for _ in range(args.jobs * 2):
             if not submit():
@@ -756,18 +1006,20 @@ def main():
                 pending, return_when=concurrent.futures.FIRST_COMPLETED)
             for future in done:
                 del pending[future]
-                outcome = future.result()
-                outcomes.append(outcome)
-                if outcome.failures:
-                    for kind, detail in outcome.failures:
-                        print("seed %d: FAIL %s: %s" % (outcome.seed, kind,
-                                                        detail), flush=True)
-                elif not args.quiet and len(outcomes) % 50 == 0:
-                    print("... %d seeds, %.2f seeds/s" %
-                          (len(outcomes), len(outcomes) /
-                           (time.time() - start)), flush=True)
+                for outcome in future.result():
+                    outcomes.append(outcome)
+                    if outcome.failures:
+                        for kind, detail in outcome.failures:
+                            print("seed %d: FAIL %s: %s" % (
+                                outcome.seed, kind, detail), flush=True)
+                    elif not args.quiet and len(outcomes) % 50 == 0:
+                        print("... %d seeds, %.2f seeds/s" %
+                              (len(outcomes), len(outcomes) /
+                               (time.time() - start)), flush=True)
                 submit()
     elapsed = time.time() - start
+    for batch in BATCHES:
+        batch.close()
 
     reductions = []
     if args.reduce:
@@ -819,6 +1071,11 @@ def report(outcomes, elapsed, args, reductions):
         "%s %d" % kv for kv in sorted(features.items())))
     print("  programs by scope kind: " + ", ".join(
         "%s %d" % kv for kv in sorted(scopes.items())))
+    batch_runs = sum(len(o.batch_runs) for o in outcomes)
+    reused = sum(o.reused for o in outcomes)
+    if batch_runs:
+        print("  scope-run commands in batch processes: %d, machine code "
+              "reused (identical LLVM IR) by %d" % (batch_runs, reused))
     total = sum(tool_seconds.values())
     if total:
         print("  time by tool (summed over seeds, %.0f s): " % total + ", ".join(
@@ -840,6 +1097,7 @@ def report(outcomes, elapsed, args, reductions):
                        "uniform": uniform, "results": results,
                        "bitwise": bitwise, "features": features,
                        "scopes": scopes, "tool_seconds": tool_seconds,
+                       "batch_runs": batch_runs, "reused": reused,
                        "failures": {k: sorted(v) for k, v in by_kind.items()},
                        "reductions": reductions}, f, indent=1)
     return 1 if failed or n == 0 else 0

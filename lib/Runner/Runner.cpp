@@ -15,10 +15,13 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -202,6 +205,15 @@ static HostBuffer copyOut(const DescriptorView &view, ElementType type) {
 
 Executable::~Executable() = default;
 
+/// Registers the LLVM IR translations of the dialects a lowered module holds.
+static void registerTranslations(ModuleOp llvmModule) {
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+  llvmModule->getContext()->appendDialectRegistry(registry);
+}
+
 llvm::Expected<std::unique_ptr<Executable>>
 Executable::create(ModuleOp llvmModule, StringRef entryName,
                    const RunOptions &options) {
@@ -212,11 +224,7 @@ Executable::create(ModuleOp llvmModule, StringRef entryName,
   }();
   (void)initialized;
 
-  DialectRegistry registry;
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  registerOpenMPDialectTranslation(registry);
-  llvmModule->getContext()->appendDialectRegistry(registry);
+  registerTranslations(llvmModule);
 
   // OpenMP constructs become calls into the OpenMP runtime.
   bool usesOpenMP = false;
@@ -248,6 +256,7 @@ Executable::create(ModuleOp llvmModule, StringRef entryName,
   std::function<llvm::Error(llvm::Module *)> optimize =
       makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
                                 optimizerMachine->get());
+  std::string packedEntry = ("_mlir__mlir_ciface_" + entryName).str();
   std::string cpu = options.target.cpu;
   std::string features = options.target.getFeaturesString();
   std::function<llvm::Error(llvm::Module *)> transformer =
@@ -262,6 +271,16 @@ Executable::create(ModuleOp llvmModule, StringRef entryName,
           if (!function.hasFnAttribute("target-features"))
             function.addFnAttr("target-features", features);
         }
+        // The engine's packed wrapper of the entry is the only function
+        // called from outside the module. Every other function is made
+        // internal, so that LLVM deletes what it inlined instead of also
+        // optimizing and generating code for a copy nobody calls (else a
+        // dispatch function is compiled up to three times: its own body,
+        // inlined into its caller, inlined into the packed wrapper the
+        // engine adds to every public function).
+        for (llvm::Function &function : *module)
+          if (!function.isDeclaration() && function.getName() != packedEntry)
+            function.setLinkage(llvm::GlobalValue::InternalLinkage);
         if (llvm::Error error = optimize(module))
           return error;
         if (options.optimizedIR)
@@ -409,6 +428,62 @@ Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
         freed.insert(allocated).second)
       std::free(allocated);
   return results;
+}
+
+llvm::Expected<std::shared_ptr<Executable>>
+ExecutableCache::getOrCreate(ModuleOp llvmModule, StringRef entry,
+                             const RunOptions &options, bool &reused) {
+  reused = false;
+  auto create = [&]() -> llvm::Expected<std::shared_ptr<Executable>> {
+    auto executable = Executable::create(llvmModule, entry, options);
+    if (!executable)
+      return executable.takeError();
+    return std::shared_ptr<Executable>(std::move(*executable));
+  };
+  if (options.optimizedIR || capacity == 0)
+    return create();
+
+  // The key: everything Executable::create compiles from, the LLVM IR as
+  // the engine will receive it (translated the same way) last.
+  registerTranslations(llvmModule);
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> translated =
+      translateModuleToLLVMIR(llvmModule, llvmContext);
+  // The translation reported why (the engine's message follows, as
+  // Executable::create would give it).
+  if (!translated)
+    return makeError("could not convert to LLVM IR");
+  for (const llvm::GlobalVariable &global : translated->globals())
+    if (!global.isDeclaration() && !global.isConstant())
+      return create();
+  std::string key;
+  {
+    llvm::raw_string_ostream os(key);
+    os << "entry " << entry << "\nopt-level " << options.optLevel << "\ntarget "
+       << options.target.triple << " " << options.target.cpu << " "
+       << options.target.getFeaturesString() << "\n";
+    for (const std::string &lib : options.sharedLibs)
+      os << "library " << lib << "\n";
+    os << "openmp " << options.openMPRuntime << "\n";
+    for (const auto &[name, address] : options.symbols)
+      os << "symbol " << name << " " << address << "\n";
+    translated->print(os, /*AAW=*/nullptr);
+  }
+  auto it = llvm::find_if(
+      entries, [&](const auto &cached) { return cached.first == key; });
+  if (it != entries.end()) {
+    // Most recently used last.
+    std::rotate(it, it + 1, entries.end());
+    reused = true;
+    return entries.back().second;
+  }
+  auto executable = create();
+  if (!executable)
+    return executable.takeError();
+  entries.emplace_back(std::move(key), *executable);
+  if (entries.size() > capacity)
+    entries.erase(entries.begin());
+  return *executable;
 }
 
 llvm::Expected<std::vector<HostBuffer>>

@@ -44,6 +44,11 @@ static cl::opt<std::string> referenceFilename(
              "calls @main on the inputs and prints each result's bits "
              "(printMemrefI32), for mlir-opt + mlir-runner"),
     cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string> withoutScopesFilename(
+    "without-scopes",
+    cl::desc("Write the program without scopes and without a driver: what "
+             "util-strip-scopes gives back, up to canonicalization"),
+    cl::value_desc("file"), cl::cat(category));
 static cl::opt<std::string>
     inputsFilename("inputs",
                    cl::desc("Write one --input=... argument of scope-run per "
@@ -84,6 +89,12 @@ static cl::opt<double> insertDensity(
     "insert-density",
     cl::desc("The density option of util-test-insert-scopes (insert-pass)"),
     cl::init(0.15), cl::cat(category));
+static cl::opt<unsigned> count(
+    "count",
+    cl::desc("Generate the programs of N seeds, --seed and the N - 1 after "
+             "it, each as it would be alone; with N > 1, every file name "
+             "given holds %d, replaced by the seed"),
+    cl::value_desc("N"), cl::init(1), cl::cat(category));
 static cl::opt<bool> listKinds("list",
                                cl::desc("List op families and scope kinds "
                                         "and exit"),
@@ -141,10 +152,11 @@ static std::string shapeString(ArrayRef<int64_t> shape) {
   return text + "f32";
 }
 
-static void writeMeta(raw_ostream &os, const GeneratedProgram &program) {
+static void writeMeta(raw_ostream &os, uint64_t seed,
+                      const GeneratedProgram &program) {
   llvm::json::OStream json(os, 2);
   json.object([&] {
-    json.attribute("seed", static_cast<int64_t>(seed.getValue()));
+    json.attribute("seed", static_cast<int64_t>(seed));
     json.attribute("host_backend", program.hostBackend);
     if (program.uniformBackend.empty())
       json.attribute("uniform_backend", nullptr);
@@ -178,6 +190,95 @@ static void writeMeta(raw_ostream &os, const GeneratedProgram &program) {
     });
   });
   os << "\n";
+}
+
+/// Replaces each %d of `path` by `seed`.
+static std::string expandPath(StringRef path, uint64_t seed) {
+  std::string expanded;
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (path.substr(i).starts_with("%d")) {
+      expanded += std::to_string(seed);
+      ++i;
+      continue;
+    }
+    expanded += path[i];
+  }
+  return expanded;
+}
+
+/// Generates the program of `options.seed` and writes the files asked for.
+static int generateSeed(MLIRContext *context, const GeneratorOptions &options) {
+  uint64_t programSeed = options.seed;
+  FailureOr<GeneratedProgram> program =
+      generateProgram(context, options, /*withScopes=*/true);
+  if (failed(program))
+    return 1;
+
+  if (!referenceFilename.empty() || !withoutScopesFilename.empty()) {
+    FailureOr<GeneratedProgram> reference =
+        generateProgram(context, options, /*withScopes=*/false);
+    if (failed(reference))
+      return 1;
+    // The two runs must have made the same program.
+    auto sameShapes = [](const auto &a, const auto &b) {
+      if (a.size() != b.size())
+        return false;
+      for (size_t i = 0; i < a.size(); ++i)
+        if (a[i].shape != b[i].shape)
+          return false;
+      return true;
+    };
+    if (!sameShapes(program->inputs, reference->inputs) ||
+        !sameShapes(program->results, reference->results) ||
+        program->features != reference->features)
+      return fail("internal error: the program without scopes differs from "
+                  "the one with scopes");
+    if (!withoutScopesFilename.empty() &&
+        failed(writeFile(expandPath(withoutScopesFilename, programSeed),
+                         [&](raw_ostream &os) {
+                           os << "// scope-gen --seed=" << programSeed
+                              << ": the program without scopes\n";
+                           reference->module->print(os);
+                           os << "\n";
+                         })))
+      return 1;
+    if (!referenceFilename.empty()) {
+      appendReferenceDriver(*reference->module, *program);
+      if (failed(verify(*reference->module)))
+        return fail("internal error: the reference module does not verify");
+      if (failed(writeFile(expandPath(referenceFilename, programSeed),
+                           [&](raw_ostream &os) {
+                             os << "// scope-gen --seed=" << programSeed
+                                << ": the program without scopes, and its "
+                                   "driver\n";
+                             reference->module->print(os);
+                             os << "\n";
+                           })))
+        return 1;
+    }
+  }
+
+  if (!inputsFilename.empty() &&
+      failed(writeFile(expandPath(inputsFilename, programSeed),
+                       [&](raw_ostream &os) {
+                         for (const GeneratedInput &input : program->inputs)
+                           os << "--input=" << input.getSpec() << "\n";
+                       })))
+    return 1;
+  if (!metaFilename.empty() &&
+      failed(writeFile(
+          expandPath(metaFilename, programSeed),
+          [&](raw_ostream &os) { writeMeta(os, programSeed, *program); })))
+    return 1;
+  if (failed(writeFile(
+          expandPath(outputFilename, programSeed), [&](raw_ostream &os) {
+            os << "// scope-gen --seed=" << programSeed << " (host backend "
+               << program->hostBackend << ")\n";
+            program->module->print(os);
+            os << "\n";
+          })))
+    return 1;
+  return 0;
 }
 
 static int runMain() {
@@ -218,65 +319,32 @@ static int runMain() {
   options.scopeDensity = scopeDensity;
   options.insertDensity = insertDensity;
 
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-
-  FailureOr<GeneratedProgram> program =
-      generateProgram(&context, options, /*withScopes=*/true);
-  if (failed(program))
-    return 1;
-
-  if (!referenceFilename.empty()) {
-    FailureOr<GeneratedProgram> reference =
-        generateProgram(&context, options, /*withScopes=*/false);
-    if (failed(reference))
-      return 1;
-    // The two runs must have made the same program.
-    auto sameShapes = [](const auto &a, const auto &b) {
-      if (a.size() != b.size())
-        return false;
-      for (size_t i = 0; i < a.size(); ++i)
-        if (a[i].shape != b[i].shape)
-          return false;
-      return true;
-    };
-    if (!sameShapes(program->inputs, reference->inputs) ||
-        !sameShapes(program->results, reference->results) ||
-        program->features != reference->features)
-      return fail("internal error: the program without scopes differs from "
-                  "the one with scopes");
-    appendReferenceDriver(*reference->module, *program);
-    if (failed(verify(*reference->module)))
-      return fail("internal error: the reference module does not verify");
-    if (failed(writeFile(referenceFilename, [&](raw_ostream &os) {
-          os << "// scope-gen --seed=" << seed
-             << ": the program without scopes, and its driver\n";
-          reference->module->print(os);
-          os << "\n";
-        })))
-      return 1;
+  if (count == 0)
+    return fail("--count must be at least 1");
+  if (count > 1) {
+    if (!outputFilename.getNumOccurrences())
+      return fail("with --count above 1, -o must name a file holding %d");
+    for (cl::opt<std::string> *file :
+         {&outputFilename, &referenceFilename, &withoutScopesFilename,
+          &inputsFilename, &metaFilename})
+      if (file->getNumOccurrences() && !StringRef(*file).contains("%d"))
+        return fail(llvm::Twine("with --count above 1, every file name "
+                                "must hold %d (") +
+                    (file->ArgStr.size() == 1 ? "-" : "--") + file->ArgStr +
+                    " " + *file + " does not)");
   }
 
-  if (!inputsFilename.empty() &&
-      failed(writeFile(inputsFilename, [&](raw_ostream &os) {
-        for (const GeneratedInput &input : program->inputs)
-          os << "--input=" << input.getSpec() << "\n";
-      })))
-    return 1;
-  if (!metaFilename.empty() &&
-      failed(writeFile(metaFilename, [&](raw_ostream &os) {
-        writeMeta(os, *program);
-      })))
-    return 1;
-  if (failed(writeFile(outputFilename, [&](raw_ostream &os) {
-        os << "// scope-gen --seed=" << seed << " (host backend "
-           << program->hostBackend << ")\n";
-        program->module->print(os);
-        os << "\n";
-      })))
-    return 1;
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  for (uint64_t i = 0; i < count; ++i) {
+    options.seed = seed + i;
+    // A fresh context per seed: a program never depends on the ones
+    // generated before it in the same process.
+    MLIRContext context(registry);
+    context.loadAllAvailableDialects();
+    if (int status = generateSeed(&context, options))
+      return status;
+  }
   return 0;
 }
 

@@ -33,12 +33,18 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
 #include <thread>
+
+#include <unistd.h>
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -212,6 +218,35 @@ static cl::opt<bool> checkStores(
              "once; a gap, an overlap or a store out of bounds stops the run "
              "with an error naming the scope and the first bad element"),
     cl::init(false));
+static cl::opt<bool> stripScopes(
+    "strip-scopes",
+    cl::desc("Strip every scope first (util-strip-scopes, verified), then "
+             "compile: the program as it computes without its scopes"),
+    cl::cat(compileCategory));
+
+static ToolOptionCategory batchCategory("Batch",
+                                        "Running many modules in one process");
+static cl::opt<std::string> batchFile(
+    "batch",
+    cl::desc("Run one job per line of FILE ('-': standard input, each line "
+             "run as it arrives) in this process: a line holds the "
+             "arguments of one scope-run run (the module, --input, "
+             "--output, ...), placed after this command line's other "
+             "arguments, and runs as that command would in a fresh "
+             "process; after each job a line 'scope-run: job N: exit C' on "
+             "stdout. Exits 1 if a job failed"),
+    cl::value_desc("FILE"), cl::init(""), cl::cat(batchCategory));
+static cl::opt<std::string>
+    jobStdout("job-stdout",
+              cl::desc("In a --batch job: write the job's standard output "
+                       "to FILE"),
+              cl::value_desc("FILE"), cl::init(""), cl::cat(batchCategory));
+static cl::opt<std::string>
+    jobStderr("job-stderr",
+              cl::desc("In a --batch job: write the job's standard error "
+                       "to FILE"),
+              cl::value_desc("FILE"), cl::init(""), cl::cat(batchCategory));
+
 static cl::opt<bool> printZones(
     "print-zones",
     cl::desc("Trace the run and print, at exit, the calls and time of each "
@@ -392,7 +427,12 @@ static int runBenchmark(runner::Executable &executable, FunctionType type,
   return 0;
 }
 
-static int runMain() {
+/// Compiles and runs as the command line says. With `cache` (--batch), a
+/// plain run (no --emit-llvm, --benchmark or trace, whose output describes
+/// the compile) takes its executable from the cache, and `reused` tells
+/// whether LLVM's optimizer and code generator were skipped.
+static int runMain(runner::ExecutableCache *cache, bool &reused) {
+  reused = false;
   if (listDevices) {
     const hal::TargetBackendRegistry &registry =
         hal::TargetBackendRegistry::global();
@@ -458,6 +498,15 @@ static int runMain() {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
+  if (stripScopes) {
+    // As `scope-opt --util-strip-scopes` would, verifying the result.
+    PassManager stripPM(&context, ModuleOp::getOperationName());
+    if (failed(applyPassManagerCLOptions(stripPM)))
+      return fail("bad pass manager options");
+    if (failed(parsePassPipeline("util-strip-scopes", stripPM)) ||
+        failed(stripPM.run(*module)))
+      return fail("--strip-scopes: util-strip-scopes failed");
+  }
 
   auto entry = module->lookupSymbol<func::FuncOp>(function);
   if (!entry || entry.isDeclaration())
@@ -551,8 +600,15 @@ static int runMain() {
   if (trace)
     runner::TraceSession::addRuntimeSymbols(runOptions);
   uint64_t llvmStart = runner::TraceSession::now();
-  auto executable =
-      runner::Executable::create(*module, function, runOptions);
+  llvm::Expected<std::shared_ptr<runner::Executable>> executable =
+      [&]() -> llvm::Expected<std::shared_ptr<runner::Executable>> {
+    if (cache && !emitLLVM && benchmark == 0 && !trace)
+      return cache->getOrCreate(*module, function, runOptions, reused);
+    auto created = runner::Executable::create(*module, function, runOptions);
+    if (!created)
+      return created.takeError();
+    return std::shared_ptr<runner::Executable>(std::move(*created));
+  }();
   if (trace)
     trace->recordCompilePhase("LLVM optimizer and code generation",
                               llvmStart, runner::TraceSession::now());
@@ -604,6 +660,137 @@ static int runMain() {
   return finishTrace(0);
 }
 
+namespace {
+/// Sends one of this process's standard streams to a file for the lifetime
+/// of the object, and back when it is destroyed (a --batch job's
+/// --job-stdout and --job-stderr). Output written through the file
+/// descriptor (LLVM's streams, stdio, the compiled code's prints) follows.
+class StreamRedirect {
+public:
+  explicit StreamRedirect(int fd) : fd(fd) {}
+  StreamRedirect(const StreamRedirect &) = delete;
+  StreamRedirect &operator=(const StreamRedirect &) = delete;
+  ~StreamRedirect() {
+    if (saved < 0)
+      return;
+    flushAll();
+    ::dup2(saved, fd);
+    ::close(saved);
+  }
+
+  /// Returns an error message, or the empty string once the stream goes to
+  /// `path` (created or truncated).
+  std::string redirect(llvm::StringRef path) {
+    flushAll();
+    int target;
+    if (std::error_code error = llvm::sys::fs::openFileForWrite(
+            path, target, llvm::sys::fs::CD_CreateAlways,
+            llvm::sys::fs::OF_None))
+      return "cannot write '" + path.str() + "': " + error.message();
+    saved = ::dup(fd);
+    ::dup2(target, fd);
+    ::close(target);
+    return "";
+  }
+
+private:
+  static void flushAll() {
+    llvm::outs().flush();
+    llvm::errs().flush();
+    std::fflush(stdout);
+    std::fflush(stderr);
+  }
+  int fd;
+  int saved = -1;
+};
+} // namespace
+
+static const char *const overview =
+    "scope-run: compile a module with device scopes and run a function\n\n"
+    "  scope-run model.mlir --function=main --input=2x3xf32=@x.npy\n\n"
+    "  LLVM's and MLIR's own options (--mlir-print-ir-after-all,\n"
+    "  --mlir-timing, ...) work too; --help-hidden lists them.\n";
+
+/// --batch: runs each line of the batch file as a scope-run command line,
+/// in this process, one after another. Every job parses its options afresh
+/// (all of them reset to their defaults first) and gets its own context;
+/// what jobs share is the process (the libraries it loaded, LLVM's global
+/// state) and the executables of identical LLVM IR (ExecutableCache).
+static int runBatch(int argc, char **argv) {
+  std::string path = batchFile;
+  // Every job starts from this command line without --batch.
+  std::vector<std::string> base;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
+    llvm::StringRef name = arg.ltrim('-');
+    if (arg.starts_with("-") && name == "batch") {
+      ++i;
+      continue;
+    }
+    if (arg.starts_with("-") && name.starts_with("batch="))
+      continue;
+    base.push_back(arg.str());
+  }
+
+  std::ifstream fileStream;
+  std::istream *in = &std::cin;
+  if (path != "-") {
+    fileStream.open(path);
+    if (!fileStream)
+      return fail("cannot read the batch file '" + path + "'");
+    in = &fileStream;
+  }
+
+  runner::ExecutableCache cache;
+  unsigned numJobs = 0;
+  bool anyFailed = false;
+  std::string line;
+  while (std::getline(*in, line)) {
+    llvm::StringRef text = llvm::StringRef(line).trim();
+    if (text.empty() || text.starts_with("#"))
+      continue;
+    unsigned job = numJobs++;
+    llvm::BumpPtrAllocator allocator;
+    llvm::StringSaver saver(allocator);
+    llvm::SmallVector<const char *> args{argv[0]};
+    for (const std::string &arg : base)
+      args.push_back(arg.c_str());
+    cl::TokenizeGNUCommandLine(text, saver, args);
+    cl::ResetAllOptionOccurrences();
+    std::string parseErrors;
+    llvm::raw_string_ostream parseStream(parseErrors);
+    bool parsed = cl::ParseCommandLineOptions(args.size(), args.data(),
+                                              overview, &parseStream);
+    int status;
+    bool reused = false;
+    {
+      StreamRedirect out(STDOUT_FILENO), err(STDERR_FILENO);
+      std::string error;
+      if (!jobStdout.empty())
+        error = out.redirect(jobStdout);
+      if (error.empty() && !jobStderr.empty())
+        error = err.redirect(jobStderr);
+      if (!error.empty())
+        status = fail("--job-stdout/--job-stderr: " + error);
+      else if (!parsed) {
+        llvm::errs() << parseErrors;
+        status = 1;
+      } else if (!batchFile.empty())
+        status = fail("--batch in a batch job");
+      else if (path == "-" && inputFilename == "-")
+        status = fail("a job of a batch read from standard input cannot "
+                      "read its module from it");
+      else
+        status = runMain(&cache, reused);
+    }
+    anyFailed |= status != 0;
+    llvm::outs() << "scope-run: job " << job << ": exit " << status
+                 << (reused ? " (machine code reused)" : "") << "\n";
+    llvm::outs().flush();
+  }
+  return anyFailed ? 1 : 0;
+}
+
 /// Compiled code allocates its temporaries (e.g. llvm-cpu's packed operands)
 /// with malloc on every call. glibc serves large blocks with fresh mmaps and
 /// returns freed memory to the kernel, so each call would page-fault and
@@ -634,11 +821,11 @@ int main(int argc, char **argv) {
     os << "  JIT target: " << host.describe() << "\n"
        << "  JIT features: " << host.getFeaturesString() << "\n";
   });
-  cl::ParseCommandLineOptions(
-      argc, argv,
-      "scope-run: compile a module with device scopes and run a function\n\n"
-      "  scope-run model.mlir --function=main --input=2x3xf32=@x.npy\n\n"
-      "  LLVM's and MLIR's own options (--mlir-print-ir-after-all,\n"
-      "  --mlir-timing, ...) work too; --help-hidden lists them.\n");
-  return runMain();
+  cl::ParseCommandLineOptions(argc, argv, overview);
+  if (!batchFile.empty())
+    return runBatch(argc, argv);
+  if (!jobStdout.empty() || !jobStderr.empty())
+    return fail("--job-stdout and --job-stderr are options of --batch jobs");
+  bool reused;
+  return runMain(/*cache=*/nullptr, reused);
 }

@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlir {
@@ -83,6 +84,38 @@ private:
   Executable() = default;
   std::unique_ptr<mlir::ExecutionEngine> engine;
   void (*entry)(void **) = nullptr;
+};
+
+/// Executables of modules compiled before in this process, by the LLVM IR
+/// they were compiled from: a module whose translation to LLVM IR is, byte
+/// for byte, one compiled before, with the same entry and the same
+/// RunOptions (optimization level, target, shared libraries, symbols),
+/// gets that executable back instead of going through LLVM's optimizer and
+/// code generator again (`scope-run --batch` runs several modules in one
+/// process). Everything before the LLVM IR (the compile pipeline, its
+/// verification, the translation) still runs for every module. A module
+/// with a global the code may write (a non-constant global variable, global
+/// constructors) is never shared: a second call of its code would start
+/// from the state the first left behind, where a fresh process starts from
+/// the initial values. Neither is one compiled with RunOptions::optimizedIR
+/// set (the optimized IR would not be printed again).
+class ExecutableCache {
+public:
+  /// Keeps the executables of the last `capacity` distinct modules.
+  explicit ExecutableCache(unsigned capacity = 4) : capacity(capacity) {}
+
+  /// Returns the executable of `llvmModule` (see Executable::create): a
+  /// cached one if its LLVM IR and options are those of one compiled
+  /// before, else a new one, which is cached if it may be shared. Sets
+  /// `reused` to whether it was cached.
+  llvm::Expected<std::shared_ptr<Executable>>
+  getOrCreate(mlir::ModuleOp llvmModule, llvm::StringRef entry,
+              const RunOptions &options, bool &reused);
+
+private:
+  unsigned capacity;
+  /// Most recently used last: (key, executable).
+  std::vector<std::pair<std::string, std::shared_ptr<Executable>>> entries;
 };
 
 /// JIT-compiles `llvmModule` (LLVM dialect) and calls `_mlir_ciface_<name>`

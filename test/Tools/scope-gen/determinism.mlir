@@ -14,3 +14,15 @@
 // RUN: scope-gen --seed=3 --ops=matmul,elementwise,reduction --scopes=zone,annotate > %t/d.mlir
 // RUN: scope-gen --seed=3 --ops=matmul,elementwise,reduction --scopes=zone,annotate > %t/e.mlir
 // RUN: cmp %t/d.mlir %t/e.mlir
+// --count=N generates N seeds in one process, each as it is alone: %d in a
+// file name is the seed.
+// RUN: scope-gen --seed=10 --count=3 -o %t/n%d.mlir --reference=%t/n%d.ref.mlir \
+// RUN:   --inputs=%t/n%d.txt --meta=%t/n%d.json
+// RUN: cmp %t/n11.mlir %t/a.mlir
+// RUN: cmp %t/n11.ref.mlir %t/a.ref.mlir
+// RUN: cmp %t/n11.txt %t/a.txt
+// RUN: cmp %t/n11.json %t/a.json
+// RUN: cmp %t/n12.mlir %t/c.mlir
+// RUN: scope-gen --seed=10 -o %t/n10-alone.mlir
+// RUN: cmp %t/n10.mlir %t/n10-alone.mlir
+// RUN: not ls %t/n13.mlir

@@ -31,3 +31,12 @@
 // RUN: scope-gen --help | FileCheck %s --check-prefix=HELP --implicit-check-not=aarch64
 // HELP: scope-gen options:
 // HELP: --seed=
+
+// --count: at least 1; above 1, every file name given holds %d, and -o
+// names one.
+// RUN: not scope-gen --count=0 2>&1 | FileCheck %s --check-prefix=COUNT0
+// COUNT0: scope-gen: --count must be at least 1
+// RUN: not scope-gen --count=2 2>&1 | FileCheck %s --check-prefix=COUNTO
+// COUNTO: scope-gen: with --count above 1, -o must name a file holding %d
+// RUN: not scope-gen --count=2 -o %t.%d.mlir --meta=%t.json 2>&1 | FileCheck %s --check-prefix=COUNTPATTERN
+// COUNTPATTERN: scope-gen: with --count above 1, every file name must hold %d (--meta {{.*}}.json does not)

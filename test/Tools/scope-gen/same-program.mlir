@@ -15,3 +15,16 @@
 // RUN: scope-opt --util-strip-scopes --canonicalize --cse %t/s9.mlir -o %t/s9.canon.mlir
 // RUN: scope-opt --symbol-privatize=exclude=main --symbol-dce --canonicalize --cse %t/r9.mlir -o %t/r9.canon.mlir
 // RUN: diff %t/s9.canon.mlir %t/r9.canon.mlir
+
+// --without-scopes writes the reference program without its driver: the
+// same as dropping the driver from --reference's (what the oracle compares
+// the stripped program with, in one scope-opt --split-input-file run).
+// RUN: scope-gen --seed=5 --no-scopes=func-device,module-device -o %t/s5.mlir --reference=%t/r5.mlir \
+// RUN:   --without-scopes=%t/p5.mlir
+// RUN: cmp %t/s5.mlir %t/s.mlir
+// RUN: scope-opt --symbol-privatize=exclude=main --symbol-dce %t/r5.mlir -o %t/r5.nodriver.mlir
+// RUN: scope-opt %t/p5.mlir -o %t/p5.printed.mlir
+// RUN: diff %t/r5.nodriver.mlir %t/p5.printed.mlir
+// RUN: FileCheck %s --check-prefix=PROGRAM --implicit-check-not=reference_main \
+// RUN:   --implicit-check-not=util. < %t/p5.mlir
+// PROGRAM: func.func @main(

@@ -1,8 +1,12 @@
-// --help lists scope-run's own options in its five categories and LLVM's
+// --help lists scope-run's own options in its six categories and LLVM's
 // generic ones, not the options libLLVM and libMLIR register.
 // RUN: scope-run --help | FileCheck %s
 // RUN: scope-run --help | FileCheck %s --check-prefix=NOLIB
 // CHECK: USAGE: scope-run [options] <input .mlir file>
+// CHECK: Batch:
+// CHECK: --batch=<FILE>
+// CHECK: --job-stderr=<FILE>
+// CHECK: --job-stdout=<FILE>
 // CHECK: Benchmark and trace:
 // CHECK: --benchmark=<N>
 // CHECK: --dump-dispatches
@@ -10,6 +14,7 @@
 // CHECK: --dispatch
 // CHECK: --emit-llvm
 // CHECK: --opt-level=<uint>
+// CHECK: --strip-scopes
 // CHECK: Devices:
 // CHECK: --host-backend=<string>
 // CHECK: --list-devices
