@@ -467,3 +467,29 @@ func.func @loop_through_tied_scope(%x: tensor<?xf32>, %n: index) -> tensor<?xf32
   } : tensor<?xf32>
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// An scf.if whose branches yield different sizes: the result's dim is a
+// select of the two on the condition, computed above the scope (found by
+// scope-gen, seeds 3117 and 3227: "cannot compute dynamic dimension #0
+// above the scope").
+// CHECK-LABEL: func.func @if_of_different_sizes
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[C:.+]]: i1)
+//   CHECK-DAG:   %[[C2:.+]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[D:.+]] = tensor.dim %[[X]]
+//       CHECK:   %[[S:.+]] = arith.select %[[C]], %[[C2]], %[[D]] : index
+//       CHECK:   util.scope ({{.+}}) -> (tensor<?xf32>{%[[S]]}) {
+func.func @if_of_different_sizes(%x: tensor<?xf32>, %c: i1) -> tensor<?xf32> {
+  %r = util.annotate {
+    %i = scf.if %c -> (tensor<?xf32>) {
+      %z = arith.constant dense<0.0> : tensor<2xf32>
+      %cast = tensor.cast %z : tensor<2xf32> to tensor<?xf32>
+      scf.yield %cast : tensor<?xf32>
+    } else {
+      scf.yield %x : tensor<?xf32>
+    }
+    util.return %i : tensor<?xf32>
+  } : tensor<?xf32>
+  return %r : tensor<?xf32>
+}

@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Diagnostics.h"
@@ -372,6 +373,28 @@ FailureOr<Value> DynamicDimBuilder::getDimOfResult(OpResult result,
     }
     if (common)
       return common;
+  }
+
+  // An scf.if whose branches yield values of different dims: the result's
+  // dim is the one of the branch taken, a select on the condition, when
+  // the condition and both dims are available above the anchor.
+  if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && allowCreate &&
+                                          !ifOp.getElseRegion().empty()) {
+    FailureOr<Value> thenDim =
+        getDim(ifOp.thenYield().getOperand(resultIndex), dim);
+    FailureOr<Value> elseDim = failure(), condition = failure();
+    if (succeeded(thenDim))
+      elseDim = getDim(ifOp.elseYield().getOperand(resultIndex), dim);
+    if (succeeded(elseDim))
+      condition = materialize(ifOp.getCondition());
+    if (succeeded(condition)) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPoint(anchor);
+      auto select = arith::SelectOp::create(builder, op->getLoc(), *condition,
+                                            *thenDim, *elseDim);
+      finalOps.insert(select);
+      return select.getResult();
+    }
   }
 
   // Loops: a result has its init's dim when upstream's value bounds
