@@ -493,3 +493,33 @@ func.func @if_of_different_sizes(%x: tensor<?xf32>, %c: i1) -> tensor<?xf32> {
   } : tensor<?xf32>
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// The loop body's scope declares a dim that another scope returns (an
+// index result): value bounds look through that scope's body too (found by
+// scope-gen, seed 596).
+// CHECK-LABEL: func.func @loop_dim_from_scope
+//  CHECK-SAME: (%[[X:.+]]: tensor<?xf32>, %[[N:.+]]: index)
+//       CHECK:   %[[D:.+]] = tensor.dim %[[X]]
+//       CHECK:   util.scope ({{.+}}) -> (tensor<?xf32>{%[[D]]}) {
+func.func @loop_dim_from_scope(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = util.annotate {
+    %l = scf.for %i = %c0 to %n step %c1 iter_args(%it = %x) -> (tensor<?xf32>) {
+      %d = util.scope -> (index) {
+        %z = arith.constant 0 : index
+        %m = tensor.dim %it, %z : tensor<?xf32>
+        util.return %m : index
+      }
+      %s = util.scope (%it as %a: tensor<?xf32>{%d}) -> (tensor<?xf32>{%d}) {
+        %e = math.exp %a : tensor<?xf32>
+        util.return %e : tensor<?xf32>
+      }
+      scf.yield %s : tensor<?xf32>
+    }
+    util.return %l : tensor<?xf32>
+  } : tensor<?xf32>
+  return %r : tensor<?xf32>
+}

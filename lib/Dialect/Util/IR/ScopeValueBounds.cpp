@@ -29,11 +29,12 @@ static void populateResultBounds(Operation *op, OpResult result,
     if (Value operand = tied.getTiedResultOperand(index))
       return bindEqual(result, dim, operand, cstr);
 
-  if (auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op)) {
-    // The op carries its results' dims: a static dim the analysis knows
-    // from the type, a dynamic one is the carried value.
-    auto type = dyn_cast<ShapedType>(result.getType());
-    if (!dim || !type || !type.hasRank() || !type.isDynamicDim(*dim))
+  auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op);
+  if (auto type = dyn_cast<ShapedType>(result.getType());
+      shapeAware && type) {
+    // The op carries its shaped results' dims: a static dim the analysis
+    // knows from the type, a dynamic one is the carried value.
+    if (!dim || !type.hasRank() || !type.isDynamicDim(*dim))
       return;
     ValueRange dims = shapeAware.getResultDynamicDims(index);
     unsigned position = type.getDynamicDimIndex(*dim);
@@ -42,9 +43,10 @@ static void populateResultBounds(Operation *op, OpResult result,
     return;
   }
 
-  // A scope without dims runs its body once: the result is what the body
-  // returns for it, when the body is one block (the analysis handles no
-  // unstructured control flow).
+  // Otherwise (an index result, or a scope that carries no dims) a scope
+  // runs its body once: the result is what the body returns for it, when
+  // the body is one block (the analysis handles no unstructured control
+  // flow).
   auto scope = dyn_cast<ScopeOpInterface>(op);
   if (!scope || !scope.getScopeBody().hasOneBlock())
     return;
