@@ -362,10 +362,8 @@ func.func @branch_dims_through_capture(%x: tensor<?x4xf32>, %c: i1) -> tensor<?x
 // CHECK-LABEL: func.func @dim_with_ssa_index
 //  CHECK-SAME: (%[[T:.+]]: tensor<2x?xf32>)
 //       CHECK: %[[C1:.+]] = arith.constant 1 : index
-//       CHECK: tensor.dim %[[T]], %[[C1]]
-//       CHECK: %[[C1B:.+]] = arith.constant 1 : index
-//       CHECK: %[[D:.+]] = tensor.dim %[[T]], %[[C1B]]
-//       CHECK: util.scope [#util.zone<"outer">] (%[[T]] as %{{.+}}: tensor<2x?xf32>{%{{.+}}}) -> (tensor<2x?xf32>{%[[D]]})
+//       CHECK: %[[D:.+]] = tensor.dim %[[T]], %[[C1]]
+//       CHECK: util.scope [#util.zone<"outer">] (%[[T]] as %{{.+}}: tensor<2x?xf32>{%[[D]]}) -> (tensor<2x?xf32>{%[[D]]})
 func.func @dim_with_ssa_index(%t: tensor<2x?xf32>) -> tensor<2x?xf32> {
   %r = util.annotate [#util.zone<"outer">] {
     %i = util.scope [#util.zone<"index">] -> (index) {
@@ -522,4 +520,37 @@ func.func @loop_dim_from_scope(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
     util.return %l : tensor<?xf32>
   } : tensor<?xf32>
   return %r : tensor<?xf32>
+}
+
+// -----
+
+// A dim read with an index a nested annotation returns (a constant once
+// computed above), in one branch of an scf.if: the dim of that index, and
+// the if's dim a select of the branches' (found by scope-gen, seed 578).
+// CHECK-LABEL: func.func @dim_index_from_annotation
+//  CHECK-SAME: (%[[X:.+]]: tensor<?x7xf32>, %[[C:.+]]: i1)
+//   CHECK-DAG:   %[[C2:.+]] = arith.constant 2 : index
+//   CHECK-DAG:   %[[D:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x7xf32>
+//       CHECK:   %[[S:.+]] = arith.select %[[C]], %[[C2]], %[[D]] : index
+//       CHECK:   util.scope ({{.+}}) -> (tensor<?x7xf32>{%[[S]]}) {
+func.func @dim_index_from_annotation(%x: tensor<?x7xf32>, %c: i1) -> tensor<?x7xf32> {
+  %c0 = arith.constant 0 : index
+  %r = util.annotate {
+    %i = scf.if %c -> (tensor<?x7xf32>) {
+      %z = arith.constant dense<0.0> : tensor<2x7xf32>
+      %cast = tensor.cast %z : tensor<2x7xf32> to tensor<?x7xf32>
+      scf.yield %cast : tensor<?x7xf32>
+    } else {
+      %k = util.annotate {
+        util.return %c0 : index
+      } : index
+      %d = tensor.dim %x, %k : tensor<?x7xf32>
+      %s = util.scope -> (tensor<?x7xf32>{%d}) {
+        util.return %x : tensor<?x7xf32>
+      }
+      scf.yield %s : tensor<?x7xf32>
+    }
+    util.return %i : tensor<?x7xf32>
+  } : tensor<?x7xf32>
+  return %r : tensor<?x7xf32>
 }

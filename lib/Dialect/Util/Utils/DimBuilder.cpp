@@ -435,6 +435,19 @@ FailureOr<Value> DynamicDimBuilder::getDimOfResult(OpResult result,
   return failure();
 }
 
+std::optional<int64_t> DynamicDimBuilder::getDimIndexAbove(Operation *op) {
+  auto dimOp = dyn_cast_if_present<ShapedDimOpInterface>(op);
+  if (!dimOp)
+    return std::nullopt;
+  auto index = dyn_cast<Value>(dimOp.getDimension());
+  if (!index)
+    return std::nullopt;
+  FailureOr<Value> above = materialize(index);
+  if (failed(above))
+    return std::nullopt;
+  return getConstantIntValue(*above);
+}
+
 FailureOr<Value> DynamicDimBuilder::materialize(Value value) {
   if (Value cached = valueCache.lookup(value))
     return cached;
@@ -457,6 +470,11 @@ FailureOr<Value> DynamicDimBuilder::materialize(Value value) {
       result = materialize(capture);
   } else if (auto [source, dim] = matchDimOp(def); source) {
     result = getDim(source, dim);
+  } else if (std::optional<int64_t> dimIndex = getDimIndexAbove(def)) {
+    // A dim op whose index is a constant once computed above (an index a
+    // scope returns, say): the dim of that index.
+    result = getDim(cast<ShapedDimOpInterface>(def).getShapedValue(),
+                    *dimIndex);
   } else if (auto scope = dyn_cast<ScopeOpInterface>(def)) {
     // A nested scope computes what its body returns: look through it.
     SmallVector<Value> returned;

@@ -125,6 +125,9 @@ private:
   /// Returns true if `value` may be used right above the anchor.
   bool isAvailable(mlir::Value value);
   bool isCreated(mlir::Operation *op) { return listener.created.contains(op); }
+  /// Returns the dimension a dim op (tensor.dim, memref.dim) reads when its
+  /// index, computed above the anchor, is a constant.
+  std::optional<int64_t> getDimIndexAbove(mlir::Operation *op);
   mlir::FailureOr<mlir::Value> materialize(mlir::Value value);
   mlir::FailureOr<mlir::Value> getDimOfResult(mlir::OpResult result,
                                               int64_t dim);
