@@ -36,20 +36,34 @@ static Operation *getTopLevelOp(Operation *op, ModuleOp module) {
   return op;
 }
 
-/// Replaces `scope` (carrying `kernel`) by a hal.dispatch.extern of its
-/// captures without a decomposition: its body is erased.
-static LogicalResult replaceByKernelCall(util::ScopeOp scope,
-                                         ExternAttr kernel) {
+/// Creates, before `scope`, the hal.dispatch.extern of `kernel` on the
+/// scope's captures (dims and ties unchanged) with `decomposition` (may be
+/// null) and its extra operands. Returns null, creating nothing, if the call
+/// does not verify (a capture the C ABI cannot pass): the whole verifier,
+/// operand type constraints included, not only the op's own verify().
+static DispatchExternOp createKernelCall(util::ScopeOp scope, ExternAttr kernel,
+                                         FlatSymbolRefAttr decomposition,
+                                         ValueRange decompositionOperands) {
   OpBuilder builder(scope);
   auto call = DispatchExternOp::create(
       builder, scope.getLoc(), kernel, scope.getResultTypes(),
       scope.getCaptures(), scope.getCaptureDims(), scope.getResultDims(),
-      scope.getTiedResultIndices(), /*decomposition=*/FlatSymbolRefAttr(),
-      ValueRange());
+      scope.getTiedResultIndices(), decomposition, decompositionOperands);
   if (failed(mlir::verify(call, /*verifyRecursively=*/false))) {
     call.erase();
-    return failure();
+    return {};
   }
+  return call;
+}
+
+/// Replaces `scope` (carrying `kernel`) by a hal.dispatch.extern of its
+/// captures without a decomposition: its body is erased.
+static LogicalResult replaceByKernelCall(util::ScopeOp scope,
+                                         ExternAttr kernel) {
+  DispatchExternOp call =
+      createKernelCall(scope, kernel, FlatSymbolRefAttr(), ValueRange());
+  if (!call)
+    return failure();
   scope.replaceAllUsesWith(call.getResults());
   scope.erase();
   return success();
@@ -86,14 +100,9 @@ static LogicalResult outlineExternScope(util::ScopeOp scope, ExternAttr kernel,
 
   // The call first: a capture the C ABI cannot pass fails its verifier,
   // before anything moved.
-  auto call = DispatchExternOp::create(
-      builder, loc, kernel, scope.getResultTypes(), scope.getCaptures(),
-      scope.getCaptureDims(), scope.getResultDims(),
-      scope.getTiedResultIndices(), FlatSymbolRefAttr::get(function), operands);
-  // The whole verifier (operand type constraints included), not only the
-  // op's own verify().
-  if (failed(mlir::verify(call, /*verifyRecursively=*/false))) {
-    call.erase();
+  DispatchExternOp call = createKernelCall(
+      scope, kernel, FlatSymbolRefAttr::get(function), operands);
+  if (!call) {
     function.erase();
     return failure();
   }
