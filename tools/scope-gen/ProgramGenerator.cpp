@@ -1659,6 +1659,12 @@ bool ProgramGenerator::genFor(unsigned regionDepth) {
 
   auto forOp = scf::ForOp::create(builder, loc, lb, ub, step,
                                   ValueRange{init.value});
+  // Until the body is complete it yields its iter_arg: the dim analysis of
+  // a scope closed inside the body may reach the iter_arg, and upstream's
+  // loop model reads the body's terminator.
+  OpBuilder yieldBuilder = OpBuilder::atBlockEnd(forOp.getBody());
+  auto yield = scf::YieldOp::create(yieldBuilder, loc,
+                                    forOp.getRegionIterArgs()[0]);
   inBlock(forOp.getBody(), [&] {
     Value iv = forOp.getInductionVar();
     unsigned accIndex =
@@ -1740,7 +1746,7 @@ bool ProgramGenerator::genFor(unsigned regionDepth) {
     // Close the body's scopes before reading the value to yield.
     while (!blk->frames.empty())
       closeScope(blk->frames.pop_back_val());
-    scf::YieldOp::create(builder, loc, fn->pool[updatedIndex].value);
+    yield->setOperand(0, fn->pool[updatedIndex].value);
   });
   SmallVector<std::string> names;
   expr.collectOpNames(names);
@@ -1919,7 +1925,12 @@ void ProgramGenerator::inBlock(Block *block, llvm::function_ref<void()> body) {
   BlockState *parent = blk;
   blk = &state;
   OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToEnd(block);
+  // A block may already end in a placeholder terminator (a loop body's);
+  // generated ops go in front of it.
+  if (block->mightHaveTerminator())
+    builder.setInsertionPoint(block->getTerminator());
+  else
+    builder.setInsertionPointToEnd(block);
   body();
   while (!blk->frames.empty())
     closeScope(blk->frames.pop_back_val());
@@ -1982,13 +1993,18 @@ static bool resultDimsComputable(Operation *scope) {
 void ProgramGenerator::closeScope(ScopeFrame frame) {
   --openScopes;
   Block *block = blk->block;
+  // The scope ends before the block's placeholder terminator, if any.
+  Operation *terminator =
+      block->mightHaveTerminator() ? block->getTerminator() : nullptr;
   Operation *start = frame.before ? frame.before->getNextNode()
                                   : (block->empty() ? nullptr : &block->front());
   // The top of the entry block holds constants and dims: never wrap them.
   while (start && fn->entryOps.contains(start))
     start = start->getNextNode();
-  if (!start)
+  if (!start || start == terminator)
     return;
+  Block::iterator end =
+      terminator ? terminator->getIterator() : block->end();
 
   bool hasDevice = false, hasZone = false;
   hal::DeviceTargetAttr device;
@@ -2007,7 +2023,7 @@ void ProgramGenerator::closeScope(ScopeFrame frame) {
   // The scope returns every pool tensor defined in its range, so that the
   // program after it can use any of them, as it would without the scope.
   llvm::SmallPtrSet<Operation *, 16> range;
-  for (Operation *op = start; op; op = op->getNextNode())
+  for (Operation *op = start; op && op != terminator; op = op->getNextNode())
     range.insert(op);
   SmallVector<unsigned> poolIndices;
   SmallVector<Value> values;
@@ -2033,7 +2049,7 @@ void ProgramGenerator::closeScope(ScopeFrame frame) {
   }
   Block *body = b.createBlock(&scope->getRegion(0));
   body->getOperations().splice(body->end(), block->getOperations(),
-                               start->getIterator(), block->end());
+                               start->getIterator(), end);
   b.setInsertionPointToEnd(body);
   util::ReturnOp::create(b, loc, values);
   // util-lower-annotations computes each dynamic result dim above the
