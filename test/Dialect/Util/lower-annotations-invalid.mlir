@@ -66,3 +66,34 @@ func.func @loop_carried(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
   } : tensor<?xf32>
   return %y : tensor<?xf32>
 }
+
+// -----
+
+// The scope in the loop body declares its result's dim #0 as dim #1 of the
+// iter_arg (read with an index a scope computes): the loop swaps the sizes
+// on every iteration, so dim #0 of its result is not the init's.
+func.func @loop_swaps_dims(%x: tensor<?x?xf32>, %n: index) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{result #0: cannot compute dynamic dimension #0 above the scope}}
+  %y = util.annotate {
+    // expected-note @+1 {{returned value defined here}}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> tensor<?x?xf32> {
+      %k:2 = util.scope -> (index, index) {
+        %z = arith.constant 0 : index
+        %o = arith.constant 1 : index
+        util.return %z, %o : index, index
+      }
+      %d0 = tensor.dim %acc, %k#0 : tensor<?x?xf32>
+      %d1 = tensor.dim %acc, %k#1 : tensor<?x?xf32>
+      %s = util.scope (%acc as %a: tensor<?x?xf32>{%d0, %d1}) -> (tensor<?x?xf32>{%d1, %d0}) {
+        %t = tensor.empty(%d1, %d0) : tensor<?x?xf32>
+        %e = linalg.transpose ins(%a : tensor<?x?xf32>) outs(%t : tensor<?x?xf32>) permutation = [1, 0]
+        util.return %e : tensor<?x?xf32>
+      }
+      scf.yield %s : tensor<?x?xf32>
+    }
+    util.return %r : tensor<?x?xf32>
+  } : tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}

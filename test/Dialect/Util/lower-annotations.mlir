@@ -554,3 +554,39 @@ func.func @dim_index_from_annotation(%x: tensor<?x7xf32>, %c: i1) -> tensor<?x7x
   } : tensor<?x7xf32>
   return %r : tensor<?x7xf32>
 }
+
+// -----
+
+// The loop body reads its iter_arg's dim with an index a scope computes (a
+// constant once the scope is looked through) and declares it as the dim of
+// the scope it yields: the loop keeps the init's dim. Upstream's value
+// bounds analysis cannot see this (its tensor.dim model needs a constant
+// index); the structural check can. (Reduced from differential seed 1601:
+// a cross-device helper returning such a loop, inlined into the annotation
+// wrapped around its call, failed "cannot compute dynamic dimension #0 above
+// the scope".)
+// CHECK-LABEL: func.func @loop_dim_index_from_scope
+//  CHECK-SAME: (%[[X:.+]]: tensor<?x7xf32>, %[[N:.+]]: index)
+//       CHECK:   %[[C0:.+]] = arith.constant 0 : index
+//       CHECK:   %[[D:.+]] = tensor.dim %[[X]], %[[C0]]
+//       CHECK:   util.scope [#util.zone<"loop">] ({{.+}}) -> (tensor<?x7xf32>{%[[D]]}) {
+func.func @loop_dim_index_from_scope(%x: tensor<?x7xf32>, %n: index) -> tensor<?x7xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = util.annotate [#util.zone<"loop">] {
+    %l = scf.for %i = %c0 to %n step %c1 iter_args(%it = %x) -> (tensor<?x7xf32>) {
+      %k = util.scope [#util.zone<"index">] -> (index) {
+        %z = arith.constant 0 : index
+        util.return %z : index
+      }
+      %d = tensor.dim %it, %k : tensor<?x7xf32>
+      %s = util.scope (%it as %a: tensor<?x7xf32>{%d}) -> (tensor<?x7xf32>{%d}) {
+        %e = math.exp %a : tensor<?x7xf32>
+        util.return %e : tensor<?x7xf32>
+      }
+      scf.yield %s : tensor<?x7xf32>
+    }
+    util.return %l : tensor<?x7xf32>
+  } : tensor<?x7xf32>
+  return %r : tensor<?x7xf32>
+}

@@ -140,6 +140,131 @@ static Value lookThroughCaptures(Value value) {
   return value;
 }
 
+/// Returns the constant `value` is, also when a scope computes it (a scope
+/// whose body returns the same constant on every path).
+static std::optional<int64_t> getConstantThroughScopes(Value value,
+                                                       unsigned depth = 0) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  auto result = dyn_cast<OpResult>(value);
+  auto scope = result ? dyn_cast<ScopeOpInterface>(result.getOwner())
+                      : ScopeOpInterface();
+  if (!scope || depth > 8)
+    return std::nullopt;
+  SmallVector<Value> returned;
+  getReturnedValues(scope, result.getResultNumber(), returned);
+  std::optional<int64_t> common;
+  for (Value inner : returned) {
+    std::optional<int64_t> constant =
+        getConstantThroughScopes(inner, depth + 1);
+    if (!constant || (common && *common != *constant))
+      return std::nullopt;
+    common = constant;
+  }
+  return common;
+}
+
+static bool loopKeepsDim(LoopLikeOpInterface loop, unsigned index,
+                         int64_t dim, unsigned depth);
+
+/// Returns true if dimension `dim` of `value` is, by construction, dimension
+/// `targetDim` of `target`: `value` is computed from `target` by ops that keep
+/// the shape (destination-style ops into it, tied and shape-aware scopes
+/// declaring its dims, casts, elementwise ops, loops and branches that do).
+/// Unlike the value bounds analysis, this follows a dim op whose index a
+/// scope computes.
+static bool hasDimOf(Value value, int64_t dim, Value target,
+                     int64_t targetDim, unsigned depth) {
+  if (value == target)
+    return dim == targetDim;
+  if (depth > 32)
+    return false;
+  auto type = dyn_cast<ShapedType>(value.getType());
+  if (!type || !type.hasRank() || dim >= type.getRank())
+    return false;
+  auto recurse = [&](Value next, int64_t nextDim) {
+    return hasDimOf(next, nextDim, target, targetDim, depth + 1);
+  };
+
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Value capture = getCapturedValue(arg);
+    return capture && recurse(capture, dim);
+  }
+  auto result = cast<OpResult>(value);
+  Operation *op = result.getOwner();
+  unsigned index = result.getResultNumber();
+
+  if (auto tied = dyn_cast<TiedOpInterface>(op))
+    if (Value operand = tied.getTiedResultOperand(index))
+      return recurse(operand, dim);
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
+    if (OpOperand *init = dps.getTiedOpOperand(result))
+      return recurse(init->get(), dim);
+
+  if (auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op)) {
+    if (!type.isDynamicDim(dim))
+      return false;
+    ValueRange dims = shapeAware.getResultDynamicDims(index);
+    unsigned position = getDynamicDimIndex(type, dim);
+    if (position >= dims.size())
+      return false;
+    auto dimOp =
+        dyn_cast_if_present<ShapedDimOpInterface>(dims[position].getDefiningOp());
+    if (!dimOp)
+      return false;
+    OpFoldResult dimIndex = dimOp.getDimension();
+    std::optional<int64_t> source =
+        isa<Value>(dimIndex)
+            ? getConstantThroughScopes(cast<Value>(dimIndex))
+            : getConstantIntValue(dimIndex);
+    return source && recurse(dimOp.getShapedValue(), *source);
+  }
+
+  if (auto scope = dyn_cast<ScopeOpInterface>(op)) {
+    SmallVector<Value> returned;
+    getReturnedValues(scope, index, returned);
+    return !returned.empty() &&
+           llvm::all_of(returned, [&](Value v) { return recurse(v, dim); });
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    return !ifOp.getElseRegion().empty() &&
+           recurse(ifOp.thenYield().getOperand(index), dim) &&
+           recurse(ifOp.elseYield().getOperand(index), dim);
+  }
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(op)) {
+    return index < loop.getInits().size() &&
+           loopKeepsDim(loop, index, dim, depth + 1) &&
+           recurse(loop.getInits()[index], dim);
+  }
+
+  bool sameShape = op->hasTrait<OpTrait::Elementwise>() ||
+                   op->hasTrait<OpTrait::SameOperandsAndResultShape>() ||
+                   op->hasTrait<OpTrait::SameOperandsAndResultType>() ||
+                   (isa<CastOpInterface>(op) && op->getNumOperands() == 1);
+  if (!sameShape)
+    return false;
+  return llvm::any_of(op->getOperands(), [&](Value operand) {
+    auto operandType = dyn_cast<ShapedType>(operand.getType());
+    return operandType && operandType.hasRank() &&
+           operandType.getRank() == type.getRank() && recurse(operand, dim);
+  });
+}
+
+/// Returns true if loop result `index` has, on every iteration, dimension
+/// `dim` of its init: what the body yields for it has that dim of the
+/// iter_arg by construction.
+static bool loopKeepsDim(LoopLikeOpInterface loop, unsigned index,
+                         int64_t dim, unsigned depth) {
+  SmallVector<Value> iterArgs(loop.getRegionIterArgs());
+  std::optional<ResultRange> results = loop.getLoopResults();
+  if (!results || index >= iterArgs.size() || index >= results->size())
+    return false;
+  auto yielded = loop.getYieldedValuesMutable();
+  if (!yielded || index >= yielded->size())
+    return false;
+  return hasDimOf((*yielded)[index].get(), dim, iterArgs[index], dim, depth);
+}
+
 DynamicDimBuilder::DynamicDimBuilder(Operation *anchor, bool allowCreate,
                                      DimOpIndex &index)
     : anchor(anchor), allowCreate(allowCreate), index(index),
@@ -405,10 +530,16 @@ FailureOr<Value> DynamicDimBuilder::getDimOfResult(OpResult result,
     if (loopResults && resultIndex < loopResults->size() &&
         loop.getInits().size() == loopResults->size()) {
       Value init = loop.getInits()[resultIndex];
-      FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
-          ValueBoundsConstraintSet::Variable(result, dim),
-          ValueBoundsConstraintSet::Variable(init, dim));
-      if (succeeded(equal) && *equal)
+      // By construction first (cheap, and it follows a dim op whose index
+      // a scope computes), else by the analysis.
+      bool keeps = loopKeepsDim(loop, resultIndex, dim, /*depth=*/0);
+      if (!keeps) {
+        FailureOr<bool> equal = ValueBoundsConstraintSet::areEqual(
+            ValueBoundsConstraintSet::Variable(result, dim),
+            ValueBoundsConstraintSet::Variable(init, dim));
+        keeps = succeeded(equal) && *equal;
+      }
+      if (keeps)
         if (FailureOr<Value> initDim = getDim(init, dim); succeeded(initDim))
           return initDim;
     }
