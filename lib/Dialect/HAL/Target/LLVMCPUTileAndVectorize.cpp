@@ -60,6 +60,32 @@ static bool reductionsReadInputs(linalg::LinalgOp op) {
   return llvm::all_of(body->getTerminator()->getOperands(), readsInput);
 }
 
+/// Returns the largest number of 1-D rows (the product of all but the
+/// innermost dim) of the vector any operand of `op` is read or written as
+/// when its loops are vectorized with `loopSizes`. An operand dim indexed by
+/// a sum of loops (a convolution's input window) counts as the sum of
+/// their sizes.
+static int64_t getMaxVectorRows(linalg::LinalgOp op,
+                                ArrayRef<int64_t> loopSizes) {
+  int64_t maxRows = 0;
+  for (AffineMap map : op.getIndexingMapsArray()) {
+    int64_t rows = 1;
+    for (unsigned i = 0, e = map.getNumResults(); i + 1 < e; ++i) {
+      int64_t size = 0;
+      map.getResult(i).walk([&](AffineExpr expr) {
+        if (auto dimExpr = dyn_cast<AffineDimExpr>(expr))
+          size += loopSizes[dimExpr.getPosition()];
+      });
+      // Sizes are bounded by tile sizes and static dims: cap the product
+      // instead of letting it overflow.
+      rows = std::min<int64_t>(rows * std::max<int64_t>(size, 1),
+                               int64_t(1) << 40);
+    }
+    maxRows = std::max(maxRows, rows);
+  }
+  return maxRows;
+}
+
 namespace {
 
 struct LLVMCPUTileAndVectorizePass
@@ -124,6 +150,8 @@ struct LLVMCPUTileAndVectorizePass
                                 ? tileSize
                                 : std::min(tileSize, untiled));
     }
+    if (maxVectorRows > 0 && getMaxVectorRows(op, vectorSizes) > maxVectorRows)
+      return;
     if (!dynamic)
       vectorSizes.clear();
     if (!reductionsReadInputs(op))

@@ -35,6 +35,14 @@ def LLVMCPUTileAndVectorizePass : Pass<"hal-llvm-cpu-tile-and-vectorize"> {
     `linalg::vectorize` in MLIR 22 adds such a value once instead of once
     per reduction iteration.
 
+    `max-vector-rows` bounds the code vectorization makes: the n-D vectors of
+    an op's operands are lowered (after bufferization) to fully unrolled 1-D
+    transfers and reductions, one per row (the product of all but the
+    innermost vector dim). An op whose largest operand vector would have
+    more rows stays scalar loops: a 4-D reduction of a `7x?x?x3` tensor
+    tiled 8,16,16 would otherwise unroll 1792 masked rows of three elements
+    (about 120,000 lines of LLVM dialect for one op, minutes in LLVM).
+
     The pass anchors on any op (a function, a `codegen.scope.tu`): it only
     touches the linalg ops nested in it.
 
@@ -45,6 +53,9 @@ def LLVMCPUTileAndVectorizePass : Pass<"hal-llvm-cpu-tile-and-vectorize"> {
   let options = [
     ListOption<"tileSizes", "tile-sizes", "int64_t",
                "Tile size per loop, outermost first (0: not tiled)">,
+    Option<"maxVectorRows", "max-vector-rows", "int64_t", /*default=*/"256",
+           "Largest number of 1-D rows of an operand's vector; an op whose "
+           "vectors would have more is not vectorized (0: no limit)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
