@@ -113,3 +113,66 @@ func.func @dynamic_result(%x: tensor<?xf32>) -> tensor<?xf32> {
   %r = func.call @dyn(%x) : (tensor<?xf32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// A result whose size the callee computes from data (it picks between two
+// sizes on a value it reads from a tensor): no dim is known before the
+// call, so no scope can hold the inlined body. The call is left alone and
+// marked no_inline: it runs the callee compiled for its own device.
+// (Reduced from differential seed 458: the annotation around the inlined
+// body failed "cannot compute dynamic dimension #0 above the scope".)
+func.func private @data_dependent(%x: tensor<?xf32>, %y: tensor<4xf32>) -> tensor<?xf32>
+    attributes {hal.device = #hal.device.target<"llvm-cpu">} {
+  %c0 = arith.constant 0 : index
+  %cst = arith.constant 0.5 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %s = linalg.mul ins(%y, %y : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %v = tensor.extract %s[%c0] : tensor<4xf32>
+  %cond = arith.cmpf une, %v, %cst : f32
+  %r = scf.if %cond -> (tensor<?xf32>) {
+    %c = tensor.cast %s : tensor<4xf32> to tensor<?xf32>
+    scf.yield %c : tensor<?xf32>
+  } else {
+    scf.yield %x : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}
+// CHECK-LABEL: func.func @data_dependent_result
+//   CHECK-NOT:   util.annotate
+//       CHECK:   call @data_dependent({{.*}}) {no_inline}
+//   CHECK-NOT:   util.annotate
+// INLINE-LABEL: func.func @data_dependent_result
+//       INLINE:   call @data_dependent
+func.func @data_dependent_result(%x: tensor<?xf32>, %y: tensor<4xf32>) -> tensor<?xf32> {
+  %r = func.call @data_dependent(%x, %y) : (tensor<?xf32>, tensor<4xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+// The same shape of callee whose branch condition is an argument: the
+// select of the two sizes is computable before the call, so the call is
+// wrapped (and inlined) as usual.
+func.func private @arg_dependent(%x: tensor<?xf32>, %y: tensor<4xf32>, %cond: i1) -> tensor<?xf32>
+    attributes {hal.device = #hal.device.target<"llvm-cpu">} {
+  %r = scf.if %cond -> (tensor<?xf32>) {
+    %c = tensor.cast %y : tensor<4xf32> to tensor<?xf32>
+    scf.yield %c : tensor<?xf32>
+  } else {
+    scf.yield %x : tensor<?xf32>
+  }
+  return %r : tensor<?xf32>
+}
+// CHECK-LABEL: func.func @arg_dependent_result
+//       CHECK:   util.annotate [#hal.device.target<"llvm-cpu">]
+//       CHECK:     func.call @arg_dependent
+//   CHECK-NOT:     no_inline
+// INLINE-LABEL: func.func @arg_dependent_result
+//   INLINE-NOT:   call
+//       INLINE:   util.annotate
+//       INLINE:     scf.if
+func.func @arg_dependent_result(%x: tensor<?xf32>, %y: tensor<4xf32>, %cond: i1) -> tensor<?xf32> {
+  %r = func.call @arg_dependent(%x, %y, %cond) : (tensor<?xf32>, tensor<4xf32>, i1) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}

@@ -9,6 +9,7 @@
 #include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/Utils/DimBuilder.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -60,6 +61,42 @@ void wrapCall(func::CallOp call, util::ScopeAttrInterface device) {
   });
 }
 
+/// Returns true if every dynamic dim of every result of `callee` can be
+/// computed from its arguments before its body runs: what
+/// util-lower-annotations will need once the callee is inlined into the
+/// annotation around its call. Checked on a detached copy of the callee
+/// whose body is wrapped in an annotation, with the same dim builder.
+bool resultDimsComputable(func::FuncOp callee) {
+  if (!callee.getBody().hasOneBlock())
+    return true; // Not inlined into a one-block scope anyway.
+  auto copy = cast<func::FuncOp>(callee->clone());
+  Block &body = copy.getBody().front();
+  Operation *terminator = body.getTerminator();
+  bool computable = true;
+  if (&body.front() != terminator) {
+    OpBuilder builder(copy.getContext());
+    builder.setInsertionPoint(&body.front());
+    Location loc = copy.getLoc();
+    auto annotate = util::AnnotateOp::create(
+        builder, loc, terminator->getOperandTypes(), builder.getArrayAttr({}));
+    Block *inner = builder.createBlock(&annotate.getBody());
+    inner->getOperations().splice(inner->end(), body.getOperations(),
+                                  std::next(annotate->getIterator()),
+                                  terminator->getIterator());
+    builder.setInsertionPointToEnd(inner);
+    util::ReturnOp::create(builder, loc, terminator->getOperands());
+    terminator->setOperands(annotate.getResults());
+    util::DimOpIndex dimIndex;
+    util::DynamicDimBuilder dims(annotate, /*allowCreate=*/true, dimIndex);
+    computable = llvm::all_of(annotate.getResults(), [&](Value result) {
+      return succeeded(dims.getDynamicDims(result));
+    });
+    dims.eraseUnusedOps();
+  }
+  copy->erase();
+  return computable;
+}
+
 struct WrapCrossDeviceCallsPass
     : hal::impl::WrapCrossDeviceCallsPassBase<WrapCrossDeviceCallsPass> {
   void runOnOperation() override {
@@ -79,8 +116,30 @@ struct WrapCrossDeviceCallsPass
         return;
       toWrap.emplace_back(call, calleeDevice);
     });
-    for (auto [call, device] : toWrap)
+    // Per callee: whether its result dims are computable from its arguments.
+    llvm::DenseMap<Operation *, bool> computable;
+    for (auto [call, device] : toWrap) {
+      bool dynamicResults =
+          llvm::any_of(call.getResultTypes(), [](Type type) {
+            return util::getNumDynamicDims(type) != 0;
+          });
+      if (dynamicResults) {
+        auto callee = symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
+            call, call.getCalleeAttr());
+        auto [it, inserted] = computable.try_emplace(callee, true);
+        if (inserted)
+          it->second = resultDimsComputable(callee);
+        if (!it->second) {
+          // A result size the callee computes from data (a branch on a
+          // value it computes, say) is not known before the call: no scope
+          // can be formed around its inlined body. The call stays a call,
+          // to the callee compiled for its own device.
+          call.setNoInline(true);
+          continue;
+        }
+      }
       wrapCall(call, device);
+    }
   }
 };
 

@@ -41,7 +41,11 @@ def WrapCrossDeviceCallsPass
     inliner interface). When a result is dynamically shaped its dims are not
     known above the call, so the wrapper is a `util.annotate` instead; after
     inlining, `util-lower-annotations` computes the dims from the inlined
-    body.
+    body. A callee whose result size it computes from data (a branch on a
+    value it reads from a tensor it computes, say) has no such dims before it
+    runs: its calls are not wrapped but marked `no_inline`, so they stay
+    calls of the callee compiled for its own device (checked once per callee,
+    on a copy of it, with the dim builder `util-lower-annotations` uses).
   }];
   let dependentDialects = ["::scopeir::util::UtilDialect"];
 }
