@@ -155,6 +155,9 @@ scopeir::pipeline::getCompilePipeline(const CompileOptions &options) {
       "symbol-dce",
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map}",
+      // Strided buffers that bufferization cast to identity-layout call
+      // parameters are copied instead (the cast is not valid for them).
+      "util-realloc-call-operands",
       // The backends' tu scopes have served their purpose: deallocation
       // sees the functions as if they had never been scoped.
       "codegen-inline-scopes",

@@ -484,6 +484,33 @@ def LowerTraceMarkersPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def ReallocCallOperandsPass : Pass<"util-realloc-call-operands"> {
+  let summary = "Copy strided buffers passed to identity-layout call parameters";
+  let description = [{
+    Runs after `one-shot-bufferize{bufferize-function-boundaries
+    function-boundary-type-conversion=identity-layout-map}`. When a call
+    passes a strided buffer (a subview of a row of a larger buffer, say) to
+    a parameter of identity layout, upstream bufferization in MLIR 22 casts
+    the buffer with `memref.cast` whenever no stride or offset goes from
+    dynamic to static, for instance `memref<2x?x1xf32, strided<[?, 1, 1]>>`
+    to `memref<2x?x1xf32>`. But the identity layout's dynamic outer stride is
+    not free: it is the size of the inner dims. The cast keeps the buffer's
+    real stride in the descriptor while the callee addresses it as dense, so
+    the callee reads the wrong elements (the slice `[0, 0, 0] [2, 10, 1]` of
+    a `?x12x1` buffer read with row stride 10).
+
+    This pass replaces each `memref.cast` from a layout that is not known to
+    be dense to an identity layout, used only by `func.call` operands, with a
+    fresh buffer (`memref.alloc`, 64-byte aligned) and a `memref.copy` into
+    it: what bufferization does itself when it sees that a cast is not
+    guaranteed to be valid. Copying in only is enough: bufferization lets a
+    callee write into its argument only when the caller no longer reads the
+    buffer afterwards. `buffer-deallocation-pipeline`, run later, frees the
+    copies.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def PrintScopeTreePass : Pass<"util-print-scope-tree", "mlir::ModuleOp"> {
   let summary = "Print the nesting of scopes of every function as a tree";
   let description = [{
