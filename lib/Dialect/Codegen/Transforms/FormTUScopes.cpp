@@ -14,6 +14,7 @@
 #include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 #include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"

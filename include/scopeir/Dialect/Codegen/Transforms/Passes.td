@@ -58,6 +58,7 @@ def FormTUScopesPass : Pass<"codegen-form-tu-scopes"> {
     "::scopeir::codegen::CodegenDialect",
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

@@ -86,6 +86,7 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
     "::scopeir::flow::FlowDialect",
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

@@ -47,7 +47,13 @@ def WrapCrossDeviceCallsPass
     calls of the callee compiled for its own device (checked once per callee,
     on a copy of it, with the dim builder `util-lower-annotations` uses).
   }];
-  let dependentDialects = ["::scopeir::util::UtilDialect"];
+  // The dim builder creates arith, tensor and memref ops.
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
+    "::scopeir::util::UtilDialect",
+  ];
 }
 
 //===----------------------------------------------------------------------===//

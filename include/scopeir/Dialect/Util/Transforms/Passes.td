@@ -622,7 +622,13 @@ def TestInsertScopesPass : Pass<"util-test-insert-scopes"> {
     Option<"density", "density", "double", /*default=*/"0.3",
            "Probability that a scope starts at a given op">,
   ];
-  let dependentDialects = ["::scopeir::util::UtilDialect"];
+  let dependentDialects = [
+    // The dim builder creates arith, tensor and memref ops.
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
+    "::scopeir::util::UtilDialect",
+  ];
 }
 
 def TestLookupPass : Pass<"util-test-lookup"> {
