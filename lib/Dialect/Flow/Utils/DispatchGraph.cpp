@@ -61,10 +61,13 @@ static std::string getDeviceName(util::ScopeAttrInterface placement) {
   return name;
 }
 
-/// The device a dispatch runs on: its executable's placement.
-static std::string getDeviceName(DispatchOp dispatch) {
+/// The device a dispatch runs on: its executable's placement. (`tables`
+/// keeps the executables' symbol tables: looking a callee up afresh scans
+/// its module's symbols.)
+static std::string getDeviceName(DispatchOp dispatch,
+                                 SymbolTableCollection &tables) {
   Operation *callee =
-      SymbolTable::lookupNearestSymbolFrom(dispatch, dispatch.getCalleeAttr());
+      tables.lookupNearestSymbolFrom(dispatch, dispatch.getCalleeAttr());
   if (!callee)
     return "host";
   return getDeviceName(
@@ -95,7 +98,7 @@ struct ScopeNode {
 class GraphBuilder {
 public:
   void addDispatch(DispatchOp dispatch) {
-    unsigned device = getDeviceIndex(getDeviceName(dispatch));
+    unsigned device = getDeviceIndex(getDeviceName(dispatch, symbolTables));
     std::string node = "d" + std::to_string(numDispatches);
     SmallVector<std::string> label = {
         "#" + std::to_string(numDispatches) + " " +
@@ -182,6 +185,7 @@ private:
   }
 
   ScopeNode root;
+  SymbolTableCollection symbolTables;
   SmallVector<std::string> devices;
   std::string edges;
   unsigned numDispatches = 0;

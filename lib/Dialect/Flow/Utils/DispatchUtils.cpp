@@ -78,9 +78,10 @@ LogicalResult verifyRegion(DispatchRegionOp region) {
   return failure();
 }
 
-LogicalResult verifyDispatch(DispatchOp dispatch) {
+LogicalResult verifyDispatch(DispatchOp dispatch,
+                             SymbolTableCollection &tables) {
   Operation *callee =
-      SymbolTable::lookupNearestSymbolFrom(dispatch, dispatch.getCalleeAttr());
+      tables.lookupNearestSymbolFrom(dispatch, dispatch.getCalleeAttr());
   if (!callee || !isa<FunctionOpInterface>(callee))
     return success(); // The op's symbol verifier reports this.
   Placement expected = findPlacement(dispatch);
@@ -130,11 +131,14 @@ LogicalResult verifyDispatchable(Operation *op) {
 
 LogicalResult scopeir::flow::verifyDispatchPlacement(Operation *root) {
   bool ok = true;
+  // The executables' symbol tables, built once (a lookup without one scans
+  // the module's symbols).
+  SymbolTableCollection tables;
   root->walk([&](Operation *op) {
     if (auto region = dyn_cast<DispatchRegionOp>(op))
       ok &= succeeded(verifyRegion(region));
     else if (auto dispatch = dyn_cast<DispatchOp>(op))
-      ok &= succeeded(verifyDispatch(dispatch));
+      ok &= succeeded(verifyDispatch(dispatch, tables));
     else if (isDispatchableOp(op))
       ok &= succeeded(verifyDispatchable(op));
   });
@@ -147,13 +151,14 @@ LogicalResult scopeir::flow::verifyDispatchPlacement(Operation *root) {
 
 void scopeir::flow::printDispatches(ModuleOp module, raw_ostream &os) {
   unsigned index = 0;
+  SymbolTableCollection tables;
   module.walk([&](DispatchOp dispatch) {
     os << "dispatch #" << index++ << " " << dispatch.getCalleeAttr()
        << " device=";
     // The executable's placement is the one of the ops inside it (its
     // module carries the placement).
-    Operation *callee = SymbolTable::lookupNearestSymbolFrom(
-        dispatch, dispatch.getCalleeAttr());
+    Operation *callee =
+        tables.lookupNearestSymbolFrom(dispatch, dispatch.getCalleeAttr());
     util::ScopeAttrInterface placement;
     if (callee)
       placement =
