@@ -16,14 +16,17 @@ Prints, in one run:
    the whole run, its ratio to parse+print of the same module (the two run in
    turn; the ratio is the median of the per-pair ratios), the pass alone
    (from --mlir-timing) and the maximum resident set size against
-   parse+print's. A pass whose output is much larger than its input is also
-   measured against parse+print of its output.
+   parse+print's, and the whole run with `--verify-each=0` (MLIR verifies
+   the whole module again after a pass that changed it). A pass whose
+   output is at least 1.1x its input is also measured against parse+print
+   of its output.
 1b. (`linalg`) the same passes on a module of linalg ops on small tensors
    (elementwise named ops and `linalg.generic`, matmuls) in the same kind of
    scopes (`--linalg-ops`, default `--ops`/10), so that dispatch region and
    tu scope formation have work to do; a pass that needs the output of
    others (outlining needs dispatch regions, ...) runs on that output,
-   against parse+print of it (LINALG_BEFORE).
+   against parse+print of it (LINALG_BEFORE); `--cse` and `--canonicalize`
+   follow, for what an upstream pass costs on the same module.
 2. `--sccp`, `--remove-dead-values` and `--int-range-optimizations` on the
    three forms, run in turn, with the ratio of the scoped forms to the
    scope-free one, per round, and the peak memory of each.
@@ -67,9 +70,8 @@ SCALING = ("util-capture-scope-values", "util-strip-scopes",
            "util-trace-zones", "util-extract-scope", "util-print-scope-tree",
            "flow-form-dispatch-regions", "codegen-form-tu-scopes")
 
-# Passes whose output is much larger than their input: also measured against
-# parse+print of their output.
-GROWING = {"util-outline-scopes", "util-trace-zones"}
+# Upstream passes measured on the linalg module besides ours.
+LINALG_UPSTREAM = ("cse", "canonicalize")
 
 # The linalg table: what runs on the generated module before each pass so
 # that the pass has its input (regions to outline, tu scopes whose
@@ -287,76 +289,95 @@ def registered_passes(opt):
     return names
 
 
+# An output at least this much larger than its input (bytes) is also
+# measured against parse+print of the output.
+GROWN = 1.10
+
+
+def measure(opt, source, name, runs, tmp):
+    """Pass `name` on `source` against parse+print of `source`: returns the
+    table cells (whole run s, parse+print s, ratio, whole run without the
+    pass manager's verification after the pass / parse+print, pass alone s,
+    ratio, max RSS MiB, ratio) and a note on a grown output, or raises
+    RuntimeError."""
+    base = [opt, source]
+    cmd = [opt, pass_flag(name), source]
+    # MLIR verifies the whole module again after every pass that changed
+    # it; --verify-each=0 is the pass's own cost.
+    unverified = cmd + ["--verify-each=0"]
+    b, c, u = rounds([base, cmd, unverified], runs)
+    cells = [
+        f"{med([ci[0] for ci in c]):.2f}",
+        f"{med([bi[0] for bi in b]):.2f}",
+        f"{med([ci[0] / bi[0] for bi, ci in zip(b, c)]):.2f}x",
+        f"{med([ui[0] / bi[0] for bi, ui in zip(b, u)]):.2f}x",
+        f"{med([ci[1] for ci in c]):.2f}",
+        f"{med([ci[1] / bi[0] for bi, ci in zip(b, c)]):.2f}x",
+        f"{med([ci[2] for ci in c]):.0f}",
+        f"{med([ci[2] / bi[2] for bi, ci in zip(b, c)]):.2f}x",
+    ]
+    out = os.path.join(tmp, "out.mlir")
+    run_once(cmd, output=out)
+    grown = os.path.getsize(out) / os.path.getsize(source)
+    note = ""
+    if grown >= GROWN:
+        ob, oc = rounds([[opt, out], cmd], runs)
+        out_ratio = med([ci[0] / bi[0] for bi, ci in zip(ob, oc)])
+        note = (f"output {grown:.2f}x the input; {out_ratio:.2f}x "
+                "parse+print of the output")
+    os.remove(out)
+    return cells, note
+
+
+COLUMNS = ("whole run s | parse+print s | / parse+print | without "
+           "verification after the pass / parse+print | pass alone s "
+           "| / parse+print | max RSS MiB | / parse+print | note")
+
+
 def table_passes(opt, path, passes, runs, tmp):
-    base = [opt, path]
     print(f"\n### Scope passes on the `util.scope` module\n")
-    print("| pass | whole run s | parse+print s | / parse+print | pass alone s "
-          "| / parse+print | max RSS MiB | / parse+print | note |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(f"| pass | {COLUMNS} |")
+    print("|---" * 10 + "|")
     for name in passes:
-        cmd = [opt, pass_flag(name), path]
         try:
-            b, c = rounds([base, cmd], runs)
+            cells, note = measure(opt, path, name, runs, tmp)
         except RuntimeError as e:
-            print(f"| `{name}` | failed | | | | | | | {e} |")
+            print(f"| `{name}` | failed |" + " |" * 7 + f" {e} |")
             continue
-        ratio = med([ci[0] / bi[0] for bi, ci in zip(b, c)])
-        alone = med([ci[1] for ci in c])
-        alone_ratio = med([ci[1] / bi[0] for bi, ci in zip(b, c)])
-        rss = med([ci[2] for ci in c])
-        rss_ratio = med([ci[2] / bi[2] for bi, ci in zip(b, c)])
-        note = ""
-        if name in GROWING:
-            out = os.path.join(tmp, "out.mlir")
-            run_once(cmd, output=out)
-            grown = os.path.getsize(out) / os.path.getsize(path)
-            ob, oc = rounds([[opt, out], cmd], runs)
-            out_ratio = med([ci[0] / bi[0] for bi, ci in zip(ob, oc)])
-            note = (f"output {grown:.2f}x the input; {out_ratio:.2f}x "
-                    "parse+print of the output")
-        print(f"| `{name}` | {med([ci[0] for ci in c]):.2f} | "
-              f"{med([bi[0] for bi in b]):.2f} | {ratio:.2f}x | {alone:.2f} | "
-              f"{alone_ratio:.2f}x | {rss:.0f} | {rss_ratio:.2f}x | {note} |",
+        print(f"| `{name}` | " + " | ".join(cells) + f" | {note} |",
               flush=True)
 
 
 def table_linalg(opt, path, passes, runs, tmp):
     """Table 1 on the linalg module: each flow-/codegen- pass (and the
     scope passes) on its input, the generated module after the passes of
-    LINALG_BEFORE, against parse+print of that input."""
+    LINALG_BEFORE, against parse+print of that input; then upstream's
+    `--cse` and `--canonicalize` on the generated module, for what any
+    pass that changes this module pays."""
     print("\n### Passes on the linalg module (`util.scope` form)\n")
-    print("| pass | input | whole run s | parse+print of input s "
-          "| / parse+print | pass alone s | / parse+print | max RSS MiB "
-          "| / parse+print |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(f"| pass | input | {COLUMNS} |")
+    print("|---" * 11 + "|")
     inputs = {(): path}
-    for name in passes:
+    for name in list(passes) + list(LINALG_UPSTREAM):
         before = tuple(LINALG_BEFORE.get(name, ()))
+        label = " + ".join(before) if before else "generated"
         if before not in inputs:
             out = os.path.join(tmp, f"linalg-{len(inputs)}.mlir")
             try:
                 run_once([opt, *(f"--{p}" for p in before), path],
                          output=out)
             except RuntimeError as e:
-                print(f"| `{name}` | failed: {e} | | | | | | | |")
+                print(f"| `{name}` | {label} | failed |" + " |" * 7 +
+                      f" {e} |")
                 continue
             inputs[before] = out
-        source = inputs[before]
-        cmd = [opt, pass_flag(name), source]
         try:
-            b, c = rounds([[opt, source], cmd], runs)
+            cells, note = measure(opt, inputs[before], name, runs, tmp)
         except RuntimeError as e:
-            print(f"| `{name}` | failed: {e} | | | | | | | |")
+            print(f"| `{name}` | {label} | failed |" + " |" * 7 + f" {e} |")
             continue
-        label = " + ".join(before) if before else "generated"
-        print(f"| `{name}` | {label} | {med([ci[0] for ci in c]):.2f} | "
-              f"{med([bi[0] for bi in b]):.2f} | "
-              f"{med([ci[0] / bi[0] for bi, ci in zip(b, c)]):.2f}x | "
-              f"{med([ci[1] for ci in c]):.2f} | "
-              f"{med([ci[1] / bi[0] for bi, ci in zip(b, c)]):.2f}x | "
-              f"{med([ci[2] for ci in c]):.0f} | "
-              f"{med([ci[2] / bi[2] for bi, ci in zip(b, c)]):.2f}x |",
-              flush=True)
+        print(f"| `{name}` | {label} | " + " | ".join(cells) +
+              f" | {note} |", flush=True)
 
 
 def table_upstream(opt, paths, runs):
