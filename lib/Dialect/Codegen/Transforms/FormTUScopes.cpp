@@ -47,7 +47,8 @@ public:
                  util::DimOpIndex &dimIndex)
       : block(block), table(table), dimIndex(dimIndex) {}
 
-  LogicalResult run();
+  /// Forms the scopes of the block's roots; returns true if it had any.
+  FailureOr<bool> run();
 
 private:
   /// Collects the group of `root` (of `kind`) and forms its scope.
@@ -61,15 +62,21 @@ private:
   const StrategyTable *table;
   util::DimOpIndex &dimIndex;
   llvm::SmallPtrSet<Operation *, 16> grouped;
+  /// The kind of every root of the block (classifying is not cheap).
+  llvm::DenseMap<Operation *, RootKind> rootKinds;
 };
 
 } // namespace
 
-LogicalResult BlockFormation::run() {
+FailureOr<bool> BlockFormation::run() {
   SmallVector<std::pair<Operation *, RootKind>> roots;
   for (Operation &op : block)
-    if (std::optional<RootKind> kind = classifyRoot(&op))
+    if (std::optional<RootKind> kind = classifyRoot(&op)) {
       roots.emplace_back(&op, *kind);
+      rootKinds.try_emplace(&op, *kind);
+    }
+  if (roots.empty())
+    return false;
   // Contractions, convolutions, reductions and other roots first, so that
   // they take their producers (fills) before those could start chains.
   for (auto [op, kind] : roots)
@@ -79,7 +86,7 @@ LogicalResult BlockFormation::run() {
     if (kind == RootKind::Elementwise && !grouped.contains(op) &&
         failed(formGroup(op, kind)))
       return failure();
-  return success();
+  return true;
 }
 
 LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
@@ -91,7 +98,7 @@ LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
     while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
       Operation *user = *tail->getResult(0).getUsers().begin();
       if (user->getBlock() != &block || grouped.contains(user) ||
-          classifyRoot(user) != RootKind::Elementwise)
+          rootKinds.lookup_or(user, RootKind::Other) != RootKind::Elementwise)
         break;
       group.insert(user);
       tail = user;
@@ -224,20 +231,24 @@ FailureOr<TUOp> BlockFormation::createScope(ArrayRef<Operation *> ops) {
     value.replaceUsesWithIf(result, [&](OpOperand &use) {
       return !scope->isAncestor(use.getOwner());
     });
-  for (auto [i, arg] : llvm::enumerate(body.getArguments()))
-    Value(captures[i]).replaceUsesWithIf(arg, [&](OpOperand &use) {
-      return scope->isProperAncestor(use.getOwner());
-    });
   builder.setInsertionPointToStart(&body);
   SmallVector<Value> constantList(constants.begin(), constants.end());
   SmallVector<Value> clones = util::cloneConstants(builder, constantList);
-  for (auto [i, constant] : llvm::enumerate(constantList)) {
-    Value clone = clones[i];
-    constant.replaceUsesWithIf(clone, [&](OpOperand &use) {
-      return scope->isProperAncestor(use.getOwner()) &&
-             use.getOwner() != clone.getDefiningOp();
+  // Inside, captures read their block arguments and constants their
+  // clones. The group's operands are rewritten in place: walking the uses of
+  // a value from above (a function argument, a constant) instead would
+  // visit every use in the function once per scope.
+  llvm::DenseMap<Value, Value> inside;
+  for (auto [i, arg] : llvm::enumerate(body.getArguments()))
+    inside.try_emplace(captures[i], arg);
+  for (auto [constant, clone] : llvm::zip_equal(constantList, clones))
+    inside.try_emplace(constant, clone);
+  for (Operation *op : ops)
+    op->walk([&](Operation *nested) {
+      for (OpOperand &operand : nested->getOpOperands())
+        if (Value replacement = inside.lookup(operand.get()))
+          operand.set(replacement);
     });
-  }
 
   // Results updated in place from a capture that dies here are tied to it.
   util::induceTiedResults(cast<util::ClosureOpInterface>(*scope));
@@ -274,13 +285,11 @@ struct FormTUScopesPass
     util::DimOpIndex dimIndex;
     bool changed = false;
     for (Block *block : blocks) {
-      // A block without a root forms no scope.
-      if (llvm::none_of(*block,
-                        [](Operation &op) { return classifyRoot(&op).has_value(); }))
-        continue;
-      changed = true;
-      if (failed(BlockFormation(*block, strategyTable, dimIndex).run()))
+      FailureOr<bool> formed =
+          BlockFormation(*block, strategyTable, dimIndex).run();
+      if (failed(formed))
         return signalPassFailure();
+      changed |= *formed;
     }
     // No scope formed: the pass manager need not verify the IR again.
     if (!changed)

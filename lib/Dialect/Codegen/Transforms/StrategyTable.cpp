@@ -31,15 +31,17 @@ std::optional<RootKind> scopeir::codegen::classifyRoot(Operation *op) {
   }
   if (!linalgOp.hasPureTensorSemantics())
     return std::nullopt;
+  // Contractions and convolutions reduce (a contraction needs a reduction
+  // loop; a convolution's filter loops are reductions): an op without
+  // reduction loops skips their matchers, which rebuild indexing maps.
+  if (linalgOp.getNumReductionLoops() == 0)
+    return linalg::isElementwise(linalgOp) ? RootKind::Elementwise
+                                           : RootKind::Other;
   if (linalg::isaContractionOpInterface(linalgOp))
     return RootKind::Contraction;
   if (linalg::isaConvolutionOpInterface(linalgOp))
     return RootKind::Convolution;
-  if (linalgOp.getNumReductionLoops() != 0)
-    return RootKind::Reduction;
-  if (linalg::isElementwise(linalgOp))
-    return RootKind::Elementwise;
-  return RootKind::Other;
+  return RootKind::Reduction;
 }
 
 StrategyTableRegistry &StrategyTableRegistry::global() {
