@@ -63,6 +63,9 @@ struct ReallocCallOperandsPass
         return;
       casts.push_back(cast);
     });
+    // Nothing to copy: the pass manager need not verify the IR again.
+    if (casts.empty())
+      return markAllAnalysesPreserved();
     for (memref::CastOp castOp : casts) {
       OpBuilder builder(castOp);
       Location loc = castOp.getLoc();
