@@ -250,9 +250,9 @@ void TUOp::print(OpAsmPrinter &p) {
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/true);
-  SmallVector<StringRef> elided(getAttributeNames());
-  elided.push_back(getOperandSegmentSizesAttrName());
-  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(), elided);
+  // Every inherent attribute has its own syntax (see util.scope's printer).
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getDiscardableAttrDictionary().getValue());
 }
 
 LogicalResult TUOp::verify() {
@@ -498,9 +498,9 @@ void WorkgroupsOp::print(OpAsmPrinter &p) {
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/false);
-  SmallVector<StringRef> elided(getAttributeNames());
-  elided.push_back(getOperandSegmentSizesAttrName());
-  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(), elided);
+  // Every inherent attribute has its own syntax (see util.scope's printer).
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getDiscardableAttrDictionary().getValue());
 }
 
 LogicalResult WorkgroupsOp::verify() {

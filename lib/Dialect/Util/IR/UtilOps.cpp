@@ -586,9 +586,12 @@ void ScopeOp::print(OpAsmPrinter &p) {
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
                 /*printBlockTerminators=*/true);
+  // Every inherent attribute has its own syntax above. The discardable
+  // dictionary is stored as it is; getAttrs() would build a dictionary of
+  // the properties too, on every print (twice per print: the printer's alias
+  // pass prints each op once more).
   p.printOptionalAttrDictWithKeyword(
-      (*this)->getAttrs(), {getScopeAttrsAttrName(), getTiedOperandsAttrName(),
-                            getOperandSegmentSizesAttrName()});
+      (*this)->getDiscardableAttrDictionary().getValue());
 }
 
 LogicalResult ScopeOp::verify() {
