@@ -17,7 +17,8 @@ Prints, in one run:
    turn; the ratio is the median of the per-pair ratios), the pass alone
    (from --mlir-timing) and the maximum resident set size against
    parse+print's, and the whole run with `--verify-each=0` (MLIR verifies
-   the whole module again after a pass that changed it). A pass whose
+   the whole module again after a pass that changed it); `--cse` and
+   `--canonicalize` follow, for comparison. A pass whose
    output is at least 1.1x its input is also measured against parse+print
    of its output.
 1b. (`linalg`) the same passes on a module of linalg ops on small tensors
@@ -70,8 +71,9 @@ SCALING = ("util-capture-scope-values", "util-strip-scopes",
            "util-trace-zones", "util-extract-scope", "util-print-scope-tree",
            "flow-form-dispatch-regions", "codegen-form-tu-scopes")
 
-# Upstream passes measured on the linalg module besides ours.
-LINALG_UPSTREAM = ("cse", "canonicalize")
+# Upstream passes measured after ours in tables 1 and 1b, for what any pass
+# that changes the module costs.
+UPSTREAM_REFERENCE = ("cse", "canonicalize")
 
 # The linalg table: what runs on the generated module before each pass so
 # that the pass has its input (regions to outline, tu scopes whose
@@ -338,7 +340,7 @@ def table_passes(opt, path, passes, runs, tmp):
     print(f"\n### Scope passes on the `util.scope` module\n")
     print(f"| pass | {COLUMNS} |")
     print("|---" * 10 + "|")
-    for name in passes:
+    for name in list(passes) + list(UPSTREAM_REFERENCE):
         try:
             cells, note = measure(opt, path, name, runs, tmp)
         except RuntimeError as e:
@@ -358,7 +360,7 @@ def table_linalg(opt, path, passes, runs, tmp):
     print(f"| pass | input | {COLUMNS} |")
     print("|---" * 11 + "|")
     inputs = {(): path}
-    for name in list(passes) + list(LINALG_UPSTREAM):
+    for name in list(passes) + list(UPSTREAM_REFERENCE):
         before = tuple(LINALG_BEFORE.get(name, ()))
         label = " + ".join(before) if before else "generated"
         if before not in inputs:
