@@ -117,6 +117,9 @@ private:
   /// take implicit captures only) whose captures are not a kernel's
   /// arguments (a fixed signature).
   static bool isRewritten(Operation &op) {
+    // (Most ops have no region: no interface lookup for them.)
+    if (op.getNumRegions() == 0)
+      return false;
     auto scope = dyn_cast<ScopeOpInterface>(&op);
     return scope && isa<ClosureOpInterface>(&op) && !scope.hasFixedSignature();
   }
