@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -62,19 +63,17 @@ private:
   const StrategyTable *table;
   util::DimOpIndex &dimIndex;
   llvm::SmallPtrSet<Operation *, 16> grouped;
-  /// The kind of every root of the block (classifying is not cheap).
-  llvm::DenseMap<Operation *, RootKind> rootKinds;
+  /// The roots of the block in block order, with their kinds (classifying
+  /// is not cheap: once per op).
+  llvm::MapVector<Operation *, RootKind> roots;
 };
 
 } // namespace
 
 FailureOr<bool> BlockFormation::run() {
-  SmallVector<std::pair<Operation *, RootKind>> roots;
   for (Operation &op : block)
-    if (std::optional<RootKind> kind = classifyRoot(&op)) {
-      roots.emplace_back(&op, *kind);
-      rootKinds.try_emplace(&op, *kind);
-    }
+    if (std::optional<RootKind> kind = classifyRoot(&op))
+      roots.insert({&op, *kind});
   if (roots.empty())
     return false;
   // Contractions, convolutions, reductions and other roots first, so that
@@ -97,8 +96,9 @@ LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
     Operation *tail = root;
     while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
       Operation *user = *tail->getResult(0).getUsers().begin();
-      if (user->getBlock() != &block || grouped.contains(user) ||
-          rootKinds.lookup_or(user, RootKind::Other) != RootKind::Elementwise)
+      auto userRoot = roots.find(user);
+      if (grouped.contains(user) || userRoot == roots.end() ||
+          userRoot->second != RootKind::Elementwise)
         break;
       group.insert(user);
       tail = user;
@@ -235,20 +235,13 @@ FailureOr<TUOp> BlockFormation::createScope(ArrayRef<Operation *> ops) {
   SmallVector<Value> constantList(constants.begin(), constants.end());
   SmallVector<Value> clones = util::cloneConstants(builder, constantList);
   // Inside, captures read their block arguments and constants their
-  // clones. The group's operands are rewritten in place: walking the uses of
-  // a value from above (a function argument, a constant) instead would
-  // visit every use in the function once per scope.
+  // clones (which have no operands).
   llvm::DenseMap<Value, Value> inside;
   for (auto [i, arg] : llvm::enumerate(body.getArguments()))
     inside.try_emplace(captures[i], arg);
   for (auto [constant, clone] : llvm::zip_equal(constantList, clones))
     inside.try_emplace(constant, clone);
-  for (Operation *op : ops)
-    op->walk([&](Operation *nested) {
-      for (OpOperand &operand : nested->getOpOperands())
-        if (Value replacement = inside.lookup(operand.get()))
-          operand.set(replacement);
-    });
+  util::replaceValuesInRegion(scope.getBody(), inside);
 
   // Results updated in place from a capture that dies here are tied to it.
   util::induceTiedResults(cast<util::ClosureOpInterface>(*scope));

@@ -111,18 +111,15 @@ static LogicalResult outlineExternScope(util::ScopeOp scope, ExternAttr kernel,
   Region &body = function.getBody();
   body.takeBody(scope.getBody());
   Block &entry = body.front();
-  for (Value operand : operands) {
-    BlockArgument arg = entry.addArgument(operand.getType(), operand.getLoc());
-    operand.replaceUsesWithIf(arg, [&](OpOperand &use) {
-      return function->isProperAncestor(use.getOwner());
-    });
-  }
+  llvm::DenseMap<Value, Value> inside;
+  for (Value operand : operands)
+    inside.try_emplace(operand, entry.addArgument(operand.getType(),
+                                                  operand.getLoc()));
   OpBuilder inner = OpBuilder::atBlockBegin(&entry);
   SmallVector<Value> clones = util::cloneConstants(inner, constants);
   for (auto [constant, clone] : llvm::zip_equal(constants, clones))
-    constant.replaceUsesWithIf(clone, [&](OpOperand &use) {
-      return function->isProperAncestor(use.getOwner());
-    });
+    inside.try_emplace(constant, clone);
+  util::replaceValuesInRegion(body, inside);
   // Every exit of the scope returns from the function.
   SmallVector<Operation *> exits;
   function.walk([&](util::ReturnOp exit) {

@@ -664,11 +664,7 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
     }
     fromAbove.try_emplace(capture, arg);
   }
-  calleeBody.walk([&](Operation *nested) {
-    for (OpOperand &operand : nested->getOpOperands())
-      if (Value replacement = fromAbove.lookup(operand.get()))
-        operand.set(replacement);
-  });
+  replaceValuesInRegion(calleeBody, fromAbove);
   calleeEntry.eraseArguments(erasedArgs);
 
   // Returns: only what is returned.

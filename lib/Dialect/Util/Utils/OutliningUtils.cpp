@@ -68,3 +68,12 @@ SmallVector<Value> scopeir::util::cloneConstants(OpBuilder &builder,
     clones.push_back(builder.clone(*constant.getDefiningOp())->getResult(0));
   return clones;
 }
+
+void scopeir::util::replaceValuesInRegion(
+    Region &region, const DenseMap<Value, Value> &replacements) {
+  region.walk([&](Operation *op) {
+    for (OpOperand &operand : op->getOpOperands())
+      if (Value replacement = replacements.lookup(operand.get()))
+        operand.set(replacement);
+  });
+}

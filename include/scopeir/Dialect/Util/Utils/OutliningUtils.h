@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Region.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace scopeir::util {
@@ -59,6 +60,15 @@ OutlinedOperands getOutlinedOperands(mlir::Region &body,
 /// point; returns the clones' results, in order.
 llvm::SmallVector<mlir::Value>
 cloneConstants(mlir::OpBuilder &builder, llvm::ArrayRef<mlir::Value> constants);
+
+/// Points every operand in `region` (nested regions included) that is a key
+/// of `replacements` at its value, in one walk of the region. Replacing the
+/// values one after another through their use lists would visit every use
+/// of a value from above (a constant, a function argument), inside the
+/// region or not, once per region moved: quadratic in a function's length.
+void replaceValuesInRegion(
+    mlir::Region &region,
+    const llvm::DenseMap<mlir::Value, mlir::Value> &replacements);
 
 } // namespace scopeir::util
 
