@@ -302,8 +302,9 @@ void scopeir::util::detail::appendClosureOperands(Operation *op,
       llvm::append_range(allDims, shapeAware.getOperandDynamicDims(i));
   closure.getClosureOperandsMutable().append(values);
   Block &entry = closure.getClosureBodyRegion().front();
-  for (Value value : values)
-    entry.addArgument(value.getType(), value.getLoc());
+  SmallVector<Location> locs = llvm::map_to_vector(
+      values, [](Value value) { return value.getLoc(); });
+  entry.addArguments(values.getTypes(), locs);
   if (shapeAware && !dims.empty()) {
     llvm::append_range(allDims, dims);
     shapeAware.setAllOperandDynamicDims(allDims);

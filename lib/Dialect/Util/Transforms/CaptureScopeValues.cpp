@@ -44,10 +44,10 @@ static bool captureImplicitValues(RewriterBase &rewriter,
     Value replacement = current.lookup(value);
     return replacement ? replacement : value;
   };
-  llvm::SetVector<Value> implicit;
+  llvm::SmallSetVector<Value, 8> implicit;
   for (Value value : usedAbove)
     implicit.insert(lookup(value));
-  SmallVector<Value> values = implicit.takeVector();
+  SmallVector<Value, 8> values = implicit.takeVector();
   // Constants stay implicit (the canonicalizer would make them implicit
   // again).
   llvm::erase_if(values,
@@ -65,7 +65,8 @@ static bool captureImplicitValues(RewriterBase &rewriter,
                                              body.front().getArguments()))
     captureToArg.try_emplace(capture, arg);
 
-  DynamicDimBuilder dims(scope, /*allowCreate=*/true, dimIndex);
+  // Dims are only asked of shaped values: most scopes capture none.
+  std::optional<DynamicDimBuilder> dims;
   SmallVector<Value> newCaptures, newDims;
   bool anyUse = false;
   for (Value value : values) {
@@ -73,7 +74,13 @@ static bool captureImplicitValues(RewriterBase &rewriter,
       anyUse = true;
       continue;
     }
-    FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(value);
+    if (!isa<ShapedType>(value.getType())) {
+      newCaptures.push_back(value);
+      continue;
+    }
+    if (!dims)
+      dims.emplace(scope, /*allowCreate=*/true, dimIndex);
+    FailureOr<SmallVector<Value>> valueDims = dims->getDynamicDims(value);
     // A closure that carries no dims captures only values without any.
     if (failed(valueDims) || (!isShapeAware && !valueDims->empty()))
       continue;
@@ -96,7 +103,8 @@ static bool captureImplicitValues(RewriterBase &rewriter,
       if (Value arg = captureToArg.lookup(lookup(value)))
         current.insert(value, arg);
   }
-  dims.eraseUnusedOps();
+  if (dims)
+    dims->eraseUnusedOps();
   return changed;
 }
 
@@ -148,7 +156,13 @@ private:
   void rewrite(Operation &op);
 
   llvm::DenseMap<Region *, unsigned> levels;
-  llvm::DenseMap<Operation *, SmallVector<Value>> usedAboveByScope;
+  /// The rewritten scopes in pre-order, the order both walks reach them in,
+  /// with what each uses from above.
+  /// (LLVM's SmallVector moves its elements when it grows; std::vector
+  /// would copy them.)
+  SmallVector<std::pair<Operation *, SmallVector<Value, 0>>, 0> scopes;
+  /// The next entry of `scopes` the rewrite reaches.
+  size_t nextScope = 0;
   IRRewriter rewriter;
   DimOpIndex dimIndex;
   ValueMap current;
@@ -157,32 +171,44 @@ private:
 
 void CaptureRewriter::collectUsedAbove(Operation &op, unsigned level,
                                        llvm::SetVector<Value> *usedAbove) {
+  // (A value of the op's own block is at its level: no map lookup.)
+  Block *block = op.getBlock();
   auto add = [&](Value value) {
-    if (usedAbove && getLevel(value) < level)
+    if (usedAbove && value.getParentBlock() != block &&
+        getLevel(value) < level)
       usedAbove->insert(value);
   };
-  Region *body =
-      isRewritten(op) ? &cast<ScopeOpInterface>(op).getScopeBody() : nullptr;
+  Region *body = nullptr;
+  size_t scopeIndex = scopes.size();
+  if (isRewritten(op)) {
+    body = &cast<ScopeOpInterface>(op).getScopeBody();
+    scopes.emplace_back(&op, SmallVector<Value, 0>());
+  }
   for (Region &region : op.getRegions()) {
     llvm::SetVector<Value> inner;
     bool isBody = &region == body;
     unsigned regionLevel = isBody ? level + 1 : level;
     levels[&region] = regionLevel;
-    for (Block &block : region)
-      for (Operation &nested : block)
+    for (Block &regionBlock : region)
+      for (Operation &nested : regionBlock)
         collectUsedAbove(nested, regionLevel, isBody ? &inner : usedAbove);
     if (!isBody)
       continue;
     for (Value value : inner)
       add(value);
-    usedAboveByScope[&op] = inner.takeVector();
+    scopes[scopeIndex].second = inner.takeVector();
   }
   for (Value operand : op.getOperands())
     add(operand);
 }
 
 void CaptureRewriter::rewrite(Operation &op) {
+  Block *block = op.getBlock();
   for (OpOperand &operand : op.getOpOperands()) {
+    // Only values from above some scope are replaced, never one of the
+    // op's own block.
+    if (operand.get().getParentBlock() == block)
+      continue;
     Value replacement = current.lookup(operand.get());
     if (!replacement)
       continue;
@@ -191,17 +217,22 @@ void CaptureRewriter::rewrite(Operation &op) {
     // A dim op now reading a value whose dim ops are indexed.
     dimIndex.record(&op);
   }
-  Region *body =
-      isRewritten(op) ? &cast<ScopeOpInterface>(op).getScopeBody() : nullptr;
+  if (op.getNumRegions() == 0)
+    return;
+  ArrayRef<Value> usedAbove;
+  Region *body = nullptr;
+  if (nextScope < scopes.size() && scopes[nextScope].first == &op) {
+    usedAbove = scopes[nextScope++].second;
+    body = &cast<ScopeOpInterface>(op).getScopeBody();
+  }
   for (Region &region : op.getRegions()) {
     // The replacements of a scope hold in its body only.
     llvm::ScopedHashTableScope<Value, Value> bodyScope(current);
     if (&region == body)
       changed |= captureImplicitValues(rewriter, cast<ScopeOpInterface>(op),
-                                       usedAboveByScope.find(&op)->second,
-                                       current, dimIndex);
-    for (Block &block : region)
-      for (Operation &nested : block)
+                                       usedAbove, current, dimIndex);
+    for (Block &regionBlock : region)
+      for (Operation &nested : regionBlock)
         rewrite(nested);
   }
 }
@@ -212,7 +243,7 @@ bool CaptureRewriter::run(Operation *root) {
   // body: the uses it replaces are replaced as the walk of the whole IR
   // reaches them, so the pass costs the same at any nesting depth.
   collectUsedAbove(*root, /*level=*/0, /*usedAbove=*/nullptr);
-  if (!usedAboveByScope.empty())
+  if (!scopes.empty())
     rewrite(*root);
   return changed;
 }
