@@ -2039,7 +2039,7 @@ void ProgramGenerator::closeScope(ScopeFrame frame) {
     types.push_back(value.getType());
   }
 
-  OpBuilder b(context);
+  IRRewriter b(context);
   b.setInsertionPoint(start);
   Operation *scope;
   if (form == HalDeviceScope) {
@@ -2047,17 +2047,12 @@ void ProgramGenerator::closeScope(ScopeFrame frame) {
   } else {
     scope = util::AnnotateOp::create(b, loc, types, attrs);
   }
-  Block *body = b.createBlock(&scope->getRegion(0));
-  body->getOperations().splice(body->end(), block->getOperations(),
-                               start->getIterator(), end);
-  b.setInsertionPointToEnd(body);
-  util::ReturnOp::create(b, loc, values);
+  util::moveOpsIntoScope(b, scope, start->getIterator(), end, values);
   // util-lower-annotations computes each dynamic result dim above the
   // scope and rejects a scope where it cannot (the result of a call, say):
   // such a range is not a valid scope, so it is left unwrapped.
   if (!resultDimsComputable(scope)) {
-    IRRewriter rewriter(context);
-    if (failed(util::inlineScope(rewriter, cast<util::ScopeOpInterface>(scope))))
+    if (failed(util::inlineScope(b, cast<util::ScopeOpInterface>(scope))))
       llvm::report_fatal_error("scope-gen: cannot undo a scope");
     return;
   }

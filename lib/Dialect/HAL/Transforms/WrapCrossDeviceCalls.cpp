@@ -10,12 +10,14 @@
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Utils/DimBuilder.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace scopeir::hal {
@@ -31,7 +33,7 @@ namespace {
 
 /// Wraps `call` in a scope placed on `device` whose body is the call.
 void wrapCall(func::CallOp call, util::ScopeAttrInterface device) {
-  OpBuilder builder(call);
+  IRRewriter rewriter(call);
   Location loc = call.getLoc();
   TypeRange resultTypes = call.getResultTypes();
   bool staticResults = llvm::all_of(resultTypes, [](Type type) {
@@ -39,29 +41,20 @@ void wrapCall(func::CallOp call, util::ScopeAttrInterface device) {
   });
 
   Operation *wrapper;
-  Block *block;
   if (staticResults) {
-    auto scope = util::ScopeOp::create(
-        builder, loc, resultTypes, /*resultDims=*/ValueRange(),
+    wrapper = util::ScopeOp::create(
+        rewriter, loc, resultTypes, /*resultDims=*/ValueRange(),
         /*captures=*/ValueRange(), /*captureDims=*/ValueRange(),
         /*tiedOperands=*/SmallVector<int64_t>(resultTypes.size(), -1),
         ArrayRef<Attribute>{device});
-    wrapper = scope;
-    block = &scope.getEntryBlock();
   } else {
     // The result dims are only known once the callee is inlined; the
     // annotation form lets util-lower-annotations compute them then.
-    auto annotate = util::AnnotateOp::create(builder, loc, resultTypes,
-                                             builder.getArrayAttr({device}));
-    wrapper = annotate;
-    block = builder.createBlock(&annotate.getBody());
+    wrapper = util::AnnotateOp::create(rewriter, loc, resultTypes,
+                                       rewriter.getArrayAttr({device}));
   }
-  call->moveBefore(block, block->end());
-  builder.setInsertionPointToEnd(block);
-  util::ReturnOp::create(builder, loc, call.getResults());
-  call->replaceUsesWithIf(wrapper->getResults(), [&](OpOperand &use) {
-    return use.getOwner()->getParentOp() != wrapper;
-  });
+  util::moveOpsIntoScope(rewriter, wrapper, call->getIterator(),
+                         std::next(call->getIterator()), call.getResults());
 }
 
 /// Returns true if every dynamic dim of every result of `callee` can be
@@ -77,18 +70,15 @@ bool resultDimsComputable(func::FuncOp callee) {
   Operation *terminator = body.getTerminator();
   bool computable = true;
   if (&body.front() != terminator) {
-    OpBuilder builder(copy.getContext());
-    builder.setInsertionPoint(&body.front());
-    Location loc = copy.getLoc();
-    auto annotate = util::AnnotateOp::create(
-        builder, loc, terminator->getOperandTypes(), builder.getArrayAttr({}));
-    Block *inner = builder.createBlock(&annotate.getBody());
-    inner->getOperations().splice(inner->end(), body.getOperations(),
-                                  std::next(annotate->getIterator()),
-                                  terminator->getIterator());
-    builder.setInsertionPointToEnd(inner);
-    util::ReturnOp::create(builder, loc, terminator->getOperands());
-    terminator->setOperands(annotate.getResults());
+    IRRewriter rewriter(copy.getContext());
+    rewriter.setInsertionPoint(&body.front());
+    auto annotate = util::AnnotateOp::create(rewriter, copy.getLoc(),
+                                             terminator->getOperandTypes(),
+                                             rewriter.getArrayAttr({}));
+    util::moveOpsIntoScope(rewriter, annotate,
+                           std::next(annotate->getIterator()),
+                           terminator->getIterator(),
+                           terminator->getOperands());
     util::DimOpIndex dimIndex;
     util::DynamicDimBuilder dims(annotate, /*allowCreate=*/true, dimIndex);
     computable = llvm::all_of(annotate.getResults(), [&](Value result) {
@@ -104,7 +94,12 @@ struct WrapCrossDeviceCallsPass
     : hal::impl::WrapCrossDeviceCallsPassBase<WrapCrossDeviceCallsPass> {
   void runOnOperation() override {
     SymbolTableCollection symbolTables;
-    SmallVector<std::pair<func::CallOp, util::ScopeAttrInterface>> toWrap;
+    struct CrossDeviceCall {
+      func::CallOp call;
+      func::FuncOp callee;
+      util::ScopeAttrInterface device;
+    };
+    SmallVector<CrossDeviceCall> toWrap;
     getOperation()->walk([&](func::CallOp call) {
       auto callee = symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
           call, call.getCalleeAttr());
@@ -117,18 +112,16 @@ struct WrapCrossDeviceCallsPass
         return;
       if (util::lookupPlacement(call) == calleeDevice)
         return;
-      toWrap.emplace_back(call, calleeDevice);
+      toWrap.push_back({call, callee, calleeDevice});
     });
     // Per callee: whether its result dims are computable from its arguments.
     llvm::DenseMap<Operation *, bool> computable;
-    for (auto [call, device] : toWrap) {
+    for (auto [call, callee, device] : toWrap) {
       bool dynamicResults =
           llvm::any_of(call.getResultTypes(), [](Type type) {
             return util::getNumDynamicDims(type) != 0;
           });
       if (dynamicResults) {
-        auto callee = symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
-            call, call.getCalleeAttr());
         auto [it, inserted] = computable.try_emplace(callee, true);
         if (inserted)
           it->second = resultDimsComputable(callee);

@@ -110,16 +110,8 @@ ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
   Location loc = range.front()->getLoc();
   auto annotate = AnnotateOp::create(
       *rewriter, loc, ValueRange(results).getTypes(), randomScopeAttrs());
-  Block *body = rewriter->createBlock(&annotate.getBody());
-  body->getOperations().splice(body->end(), block->getOperations(),
-                               range.front()->getIterator(),
-                               std::next(range.back()->getIterator()));
-  rewriter->setInsertionPointToEnd(body);
-  ReturnOp::create(*rewriter, loc, results);
-  for (auto [value, result] : llvm::zip_equal(results, annotate.getResults()))
-    rewriter->replaceUsesWithIf(value, result, [&](OpOperand &use) {
-      return !annotate->isAncestor(use.getOwner());
-    });
+  moveOpsIntoScope(*rewriter, annotate, range.front()->getIterator(),
+                   std::next(range.back()->getIterator()), results);
 
   // Result dims must already exist above the range (no new op outside).
   DynamicDimBuilder dims(annotate, /*allowCreate=*/false, dimIndex);
@@ -149,7 +141,8 @@ ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
         llvm::append_range(operands.captureDims, *valueDims);
       }
     }
-    auto returnOp = cast<ReturnOp>(body->getTerminator());
+    auto returnOp =
+        cast<ReturnOp>(annotate.getBody().front().getTerminator());
     for (auto [i, result] : llvm::enumerate(annotate.getResults())) {
       // Tie only where the result is certainly the capture updated in place.
       int64_t tie = TiedOpInterface::kUntied;

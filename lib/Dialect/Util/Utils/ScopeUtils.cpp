@@ -100,6 +100,27 @@ static bool canSplitParentRegion(Operation *op) {
       parent);
 }
 
+void scopeir::util::moveOpsIntoScope(RewriterBase &rewriter, Operation *scope,
+                                     Block::iterator begin,
+                                     Block::iterator end, ValueRange results) {
+  assert(scope->getNumRegions() == 1 &&
+         scope->getNumResults() == results.size() &&
+         "a one-region scope op with a result per returned value");
+  OpBuilder::InsertionGuard guard(rewriter);
+  Region &region = scope->getRegion(0);
+  Block *body =
+      region.empty() ? rewriter.createBlock(&region) : &region.front();
+  assert(body->empty() && "the scope's body must be empty");
+  body->getOperations().splice(body->end(),
+                               scope->getBlock()->getOperations(), begin, end);
+  rewriter.setInsertionPointToEnd(body);
+  ReturnOp::create(rewriter, scope->getLoc(), results);
+  for (auto [value, result] : llvm::zip_equal(results, scope->getResults()))
+    rewriter.replaceUsesWithIf(value, result, [&](OpOperand &use) {
+      return !scope->isAncestor(use.getOwner());
+    });
+}
+
 LogicalResult scopeir::util::inlineScope(RewriterBase &rewriter,
                                          ScopeOpInterface scope) {
   Operation *op = scope;

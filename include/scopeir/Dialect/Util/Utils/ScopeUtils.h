@@ -1,8 +1,8 @@
 //===- ScopeUtils.h - Helpers for scope transformations ---------*- C++ -*-===//
 //
 // This file declares helpers shared by the structural scope passes:
-// rebuilding a scope-like op as `util.scope`, inlining a scope's body into
-// its parent, and tying results to captures.
+// wrapping ops in a scope, rebuilding a scope-like op as `util.scope`,
+// inlining a scope's body into its parent, and tying results to captures.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +25,16 @@ namespace scopeir::util {
 /// constants (those stay implicit: the canonicalizer drops explicit captures
 /// of constants).
 llvm::SmallVector<mlir::Value> getCapturableValues(ScopeOpInterface scope);
+
+/// Moves the ops from `begin` to `end` (exclusive) of the block of `scope`
+/// into the body of `scope`, a one-region scope op just created right before
+/// them, whose region is empty (an entry block is created) or holds one empty
+/// entry block. Ends the body with a `util.return` of `results` and points
+/// every use of `results` outside `scope` at the result of `scope` in the
+/// same position (a value given twice: at the first).
+void moveOpsIntoScope(mlir::RewriterBase &rewriter, mlir::Operation *scope,
+                      mlir::Block::iterator begin, mlir::Block::iterator end,
+                      mlir::ValueRange results);
 
 /// The operands of a `util.scope` that replaces another scope op.
 struct ScopeOpOperands {
