@@ -12,15 +12,15 @@ scopes at all (the same ops inline). The ops repeat a cycle of three pairs
 Prints, in one run:
 
 1. every `util-*`, `flow-*` and `codegen-*` pass `scope-opt` registers
-   (test passes aside) on the `util.scope` module: the median wall time of
-   the whole run, its ratio to parse+print of the same module (the two run in
+   (test passes aside) on the `util.scope` module: the median CPU time
+   (user + system; `--wall` for elapsed time) of the whole run, its ratio to parse+print of the same module (the two run in
    turn; the ratio is the median of the per-pair ratios), the pass alone
    (from --mlir-timing) and the maximum resident set size against
    parse+print's, and the whole run with `--verify-each=0` (MLIR verifies
    the whole module again after a pass that changed it); `--cse` and
    `--canonicalize` follow, for comparison. A pass whose
    output is at least 1.1x its input is also measured against parse+print
-   of its output.
+   of its output (time and max RSS).
 1b. (`linalg`) the same passes on a module of linalg ops on small tensors
    (elementwise named ops and `linalg.generic`, matmuls) in the same kind of
    scopes (`--linalg-ops`, default `--ops`/10), so that dispatch region and
@@ -325,8 +325,9 @@ def measure(opt, source, name, runs, tmp):
     if grown >= GROWN:
         ob, oc = rounds([[opt, out], cmd], runs)
         out_ratio = med([ci[0] / bi[0] for bi, ci in zip(ob, oc)])
+        out_rss = med([ci[2] / bi[2] for bi, ci in zip(ob, oc)])
         note = (f"output {grown:.2f}x the input; {out_ratio:.2f}x "
-                "parse+print of the output")
+                f"parse+print of the output, max RSS {out_rss:.2f}x its")
     os.remove(out)
     return cells, note
 

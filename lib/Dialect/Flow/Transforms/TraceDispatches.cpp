@@ -118,31 +118,39 @@ namespace {
 struct TraceDispatchesPass
     : public flow::impl::TraceDispatchesPassBase<TraceDispatchesPass> {
   void runOnOperation() override {
+    // One walk finds both kinds of op (a walk of a large module costs more
+    // than anything else here when there is nothing to trace).
     SmallVector<DispatchOp> dispatches;
-    getOperation().walk(
-        [&](DispatchOp dispatch) { dispatches.push_back(dispatch); });
-    // Found before anything moves: moving a dispatch (and the ops computing
-    // its operands) never moves a zone marker, so the zones open at the
-    // other dispatches stay the same.
-    SymbolTableCollection tables;
-    symbolTables = &tables;
-    DenseMap<Operation *, util::TraceBeginOp> straddled =
-        findOutermostStraddledZones(getOperation());
-    for (auto [index, dispatch] : llvm::enumerate(dispatches)) {
-      if (util::TraceBeginOp zone = straddled.lookup(dispatch))
-        (void)moveBefore(dispatch, zone);
-      wrap(dispatch, index);
-    }
-    // Extern kernel calls run as dispatches do; formation leaves them
-    // where their scope was, inside the markers of its zones.
-    bool anyCall = false;
-    getOperation().walk([&](hal::DispatchExternOp call) {
-      wrap(call);
-      anyCall = true;
+    SmallVector<hal::DispatchExternOp> calls;
+    getOperation().walk([&](Operation *op) {
+      if (auto dispatch = dyn_cast<DispatchOp>(op))
+        dispatches.push_back(dispatch);
+      else if (auto call = dyn_cast<hal::DispatchExternOp>(op))
+        calls.push_back(call);
     });
     // Nothing to trace: the pass manager need not verify the IR again.
-    if (dispatches.empty() && !anyCall)
-      markAllAnalysesPreserved();
+    if (dispatches.empty() && calls.empty())
+      return markAllAnalysesPreserved();
+    SymbolTableCollection tables;
+    symbolTables = &tables;
+    if (!dispatches.empty()) {
+      // Found before anything moves: moving a dispatch (and the ops
+      // computing its operands) never moves a zone marker, so the zones
+      // open at the other dispatches stay the same.
+      DenseMap<Operation *, util::TraceBeginOp> straddled =
+          findOutermostStraddledZones(getOperation());
+      for (auto [index, dispatch] : llvm::enumerate(dispatches)) {
+        if (util::TraceBeginOp zone = straddled.lookup(dispatch))
+          (void)moveBefore(dispatch, zone);
+        wrap(dispatch, index);
+      }
+    }
+    // Extern kernel calls run as dispatches do; formation leaves them
+    // where their scope was, inside the markers of its zones. (Moving a
+    // dispatch with the ops computing its operands keeps them in their
+    // block: the placement a call's slice records stays the same.)
+    for (hal::DispatchExternOp call : calls)
+      wrap(call);
   }
 
   /// Wraps an extern kernel call: a `dispatch` slice named after the
