@@ -17,7 +17,7 @@
 func.func @main(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %out: tensor<4xf32>) -> tensor<4xf32> {
   %mm = codegen.scope.tu (%a as %x: tensor<4x8xf32>, %b as %y: tensor<8x4xf32>)
       -> (tensor<4x4xf32>)
-      pipeline = "hal-llvm-cpu-tile-and-vectorize{tile-sizes=2,4,4},canonicalize,cse" {
+      pipeline = "llvm-cpu-tile-and-vectorize{tile-sizes=2,4,4},canonicalize,cse" {
     %zero = arith.constant 0.0 : f32
     %e = tensor.empty() : tensor<4x4xf32>
     %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
@@ -27,7 +27,7 @@ func.func @main(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %out: tensor<4xf32>) -
   }
   %sums = codegen.scope.tu (%mm as %p: tensor<4x4xf32>, %out as %o: tensor<4xf32>)
       -> (%out)
-      pipeline = "hal-llvm-cpu-tile-and-vectorize{tile-sizes=2,0},canonicalize,cse" {
+      pipeline = "llvm-cpu-tile-and-vectorize{tile-sizes=2,0},canonicalize,cse" {
     %r = linalg.reduce ins(%p : tensor<4x4xf32>) outs(%o : tensor<4xf32>) dimensions = [1]
       (%in: f32, %acc: f32) {
         %s = arith.addf %in, %acc : f32

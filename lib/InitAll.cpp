@@ -12,13 +12,15 @@
 #include "scopeir/Dialect/Flow/IR/FlowDialect.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
-#include "scopeir/Dialect/HAL/Target/Passes.h"
+#include "scopeir/Target/LLVMCPU/Passes.h"
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/Dialect/HAL/TransformOps/HALTransformOps.h"
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Target/LLVMCPU/LLVMCPUBackends.h"
+#include "scopeir/Target/LLVMCPU/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -46,10 +48,14 @@ void scopeir::registerAllPasses() {
     util::registerUtilPasses();
     codegen::registerCodegenPasses();
     hal::registerHALPasses();
-    hal::registerHALTargetPasses();
-    hal::registerAllTargetBackends();
+    llvmcpu::registerLLVMCPUPasses();
+    registerAllTargetBackends();
     flow::registerFlowPasses();
     return true;
   }();
   (void)once;
+}
+
+void scopeir::registerAllTargetBackends() {
+  llvmcpu::registerLLVMCPUBackends();
 }

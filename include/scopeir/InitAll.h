@@ -20,8 +20,13 @@ void registerScopeirDialects(mlir::DialectRegistry &registry);
 /// Registers every upstream dialect and extension plus scopeir's dialects.
 void registerAllDialects(mlir::DialectRegistry &registry);
 
-/// Registers every upstream pass plus scopeir's passes (idempotent).
+/// Registers every upstream pass plus scopeir's passes, and the target
+/// backends (idempotent).
 void registerAllPasses();
+
+/// Registers every target backend with hal::TargetBackendRegistry: one call
+/// per folder of lib/Target (idempotent).
+void registerAllTargetBackends();
 
 } // namespace scopeir
 

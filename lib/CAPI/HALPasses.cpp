@@ -1,14 +1,12 @@
 //===- HALPasses.cpp - C API of the hal passes ------------------*- C++ -*-===//
 //
-// This file implements the C API of the hal dialect's passes and of the
-// llvm-cpu backend's passes, generated from their Passes.td
-// (mlir-tblgen -gen-pass-capi-impl).
+// This file implements the C API of the hal dialect's passes, generated from
+// their Passes.td (mlir-tblgen -gen-pass-capi-impl).
 //
 //===----------------------------------------------------------------------===//
 
 #include "scopeir-c/Passes.h"
 
-#include "scopeir/Dialect/HAL/Target/Passes.h"
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
 
 #include "mlir/CAPI/Pass.h"
@@ -20,7 +18,6 @@ using namespace scopeir::hal;
 extern "C" {
 #endif
 
-#include "scopeir/Dialect/HAL/Target/Passes.capi.cpp.inc"
 #include "scopeir/Dialect/HAL/Transforms/Passes.capi.cpp.inc"
 
 #ifdef __cplusplus

@@ -69,13 +69,7 @@ struct FuzzState {
       if (name)
         if (const PassInfo *info = PassInfo::lookup(name))
           passes.push_back(info);
-    for (scopeir::pipeline::Granularity granularity :
-         {scopeir::pipeline::Granularity::Scope,
-          scopeir::pipeline::Granularity::Dispatch}) {
-      scopeir::pipeline::CompileOptions options;
-      options.granularity = granularity;
-      pipelines.push_back(scopeir::pipeline::getCompilePipeline(options));
-    }
+    pipelines = {/*dispatch=*/false, /*dispatch=*/true};
   }
 
   MLIRContext &getContext() {
@@ -104,8 +98,8 @@ struct FuzzState {
   uint64_t inputs = 0;
   uint64_t numValid = 0;
   SmallVector<const PassInfo *> passes;
-  /// The compile pipeline at scope and at dispatch granularity.
-  SmallVector<std::string> pipelines;
+  /// The compile pipelines run: at scope and at dispatch granularity.
+  SmallVector<bool> pipelines;
 };
 
 FuzzState &getState() {
@@ -240,13 +234,15 @@ struct VerifyAfterEachPass : public PassInstrumentation {
 
 /// Runs the compile pipeline `pipeline` on a copy of `module`. A pipeline
 /// may fail with a diagnostic (most inputs are not programs it compiles).
-void runPipeline(StringRef pipeline, ModuleOp module, MLIRContext &ctx) {
+/// Runs the compile pipeline at dispatch (or scope) granularity.
+void runPipeline(bool dispatch, ModuleOp module, MLIRContext &ctx) {
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(&ctx, ModuleOp::getOperationName());
   pm.enableVerifier(false);
   pm.addInstrumentation(std::make_unique<VerifyAfterEachPass>());
-  if (failed(parsePassPipeline(pipeline, pm)))
-    reportFinding("the compile pipeline does not parse");
+  scopeir::pipeline::CompileOptions options;
+  options.dispatch = dispatch;
+  scopeir::pipeline::buildCompilePipeline(pm, options);
   (void)pm.run(*copy);
 }
 
@@ -288,7 +284,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (const PassInfo *pass : state.passes)
     runPass(*pass, *module, ctx);
   if (!hitsKnownUpstreamPipelineBug(*module))
-    for (const std::string &pipeline : state.pipelines)
+    for (bool pipeline : state.pipelines)
       runPipeline(pipeline, *module, ctx);
   return 0;
 }

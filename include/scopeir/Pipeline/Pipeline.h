@@ -1,8 +1,13 @@
 //===- Pipeline.h - scopeir's compile driver --------------------*- C++ -*-===//
 //
 // This file declares the one place that knows the whole compilation
-// pipeline: from linalg-on-tensors with scopes to the LLVM dialect, each
-// function compiled by the backend of its device.
+// pipeline: from linalg-on-tensors (or TOSA) with scopes to the LLVM dialect,
+// each function compiled by the backend of its device. The pipeline is C++:
+// phase functions adding passes through their create functions, with the
+// options of CompileOptions, which is also the option struct of the
+// registered `scopeir-compile-to-llvm` pipeline. The passes it adds, for the
+// default options and the variants, are printed by
+// test/Pipeline/compile-pipeline.mlir (`--dump-pass-pipeline`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,9 +18,11 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 #include "mlir/Support/LLVM.h"
 
 #include <string>
+#include <vector>
 
 namespace scopeir::pipeline {
 
@@ -28,6 +35,15 @@ enum class InputType {
   TOSA,
 };
 
+/// What the pipeline prints once dispatches are outlined.
+enum class DispatchDump {
+  None,
+  /// One line per dispatch and extern kernel call (flow-print-dispatches).
+  Text,
+  /// A Graphviz graph (flow-print-dispatch-graph).
+  Dot,
+};
+
 /// Returns the input type of `module`: TOSA if it holds an op of the tosa
 /// dialect (at any depth, e.g. inside a util.annotate), else linalg.
 InputType detectInputType(mlir::ModuleOp module);
@@ -36,138 +52,124 @@ InputType detectInputType(mlir::ModuleOp module);
 /// null.
 mlir::Operation *findTOSAOp(mlir::ModuleOp module);
 
-/// Returns the textual pass list (on builtin.module) that converts `type`
-/// to linalg-on-tensors; empty for InputType::Linalg. For TOSA, upstream's
-/// conversions nested on every function:
-///
-///   func.func(tosa-to-linalg-named, tosa-to-linalg, tosa-to-arith,
-///             tosa-to-tensor, canonicalize)
-///
-/// They rewrite TOSA ops wherever they are nested, so ops inside
-/// util.annotate and util.scope are converted in place and the scopes stay
-/// around them; canonicalize removes what the conversions leave dead
-/// (tosa.const_shape).
-std::string getInputConversionPipeline(InputType type);
-
-/// How device code is cut out of the host program.
-enum class Granularity {
-  /// Each device scope becomes one function compiled by its device's backend
-  /// (util-outline-scopes{kind=device}).
-  Scope,
-  /// Dispatch regions are formed inside scopes (never across a device
-  /// boundary), outlined into per-device executables and linked into the
-  /// host module; each dispatch function is compiled by its device's
-  /// backend (flow-form-dispatch-regions, flow-outline-dispatch-regions,
-  /// flow-link-executables).
-  Dispatch,
+/// The options of the compile pipeline, registered as the options of
+/// `scopeir-compile-to-llvm` (so `scope-opt --scopeir-compile-to-llvm=...`
+/// and scope-run build the same pipeline from the same struct). The
+/// defaults are the named pipeline's; scope-run sets `threads` to the
+/// machine's cores unless told otherwise.
+struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
+  Option<InputType> inputType{
+      *this, "input-type", llvm::cl::desc("The dialects of the input"),
+      llvm::cl::init(InputType::Linalg),
+      llvm::cl::values(
+          clEnumValN(InputType::Linalg, "linalg", "linalg-on-tensors"),
+          clEnumValN(InputType::TOSA, "tosa",
+                     "TOSA, converted to linalg-on-tensors first"))};
+  Option<std::string> hostBackend{
+      *this, "host-backend",
+      llvm::cl::desc("Backend compiling functions placed on no device"),
+      llvm::cl::init(hal::kDefaultHostBackend.str())};
+  Option<bool> dispatch{
+      *this, "dispatch",
+      llvm::cl::desc("Dispatch granularity: dispatch regions form inside "
+                     "device scopes and each is compiled by its device's "
+                     "backend (false: each device scope is one function)"),
+      llvm::cl::init(true)};
+  Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads running the parallel loops backends create: "
+                     "1 runs them sequentially, N > 1 lowers them to OpenMP "
+                     "worksharing loops on N threads (libomp at run time)"),
+      llvm::cl::init(1)};
+  Option<bool> trace{
+      *this, "trace",
+      llvm::cl::desc("Trace zones and dispatches as scope-run --trace does: "
+                     "the same dispatch regions form either way"),
+      llvm::cl::init(false)};
+  Option<std::string> kernelSpec{
+      *this, "kernel-spec",
+      llvm::cl::desc("Kernel pattern spec applied after inlining "
+                     "(hal-apply-kernel-patterns)"),
+      llvm::cl::init("")};
+  ListOption<std::string> kernelFallbacks{
+      *this, "kernel-fallbacks",
+      llvm::cl::desc("Kernel symbols no loaded library provides: their "
+                     "decompositions compile in their place")};
+  Option<bool> checkKernels{
+      *this, "check-kernels",
+      llvm::cl::desc("Compare each kernel with its decomposition at run "
+                     "time (decompositions are otherwise dropped)"),
+      llvm::cl::init(false)};
+  Option<bool> checkStores{
+      *this, "check-stores",
+      llvm::cl::desc("Check at run time that the stores of each "
+                     "codegen.scope.workgroups cover its results exactly "
+                     "once"),
+      llvm::cl::init(false)};
+  Option<bool> stripScopes{
+      *this, "strip-scopes",
+      llvm::cl::desc("Strip every scope first (util-strip-scopes): the "
+                     "program as it computes without its scopes"),
+      llvm::cl::init(false)};
+  Option<DispatchDump> dumpDispatches{
+      *this, "dump-dispatches",
+      llvm::cl::desc("Print the dispatches once outlined (dispatch "
+                     "granularity only)"),
+      llvm::cl::init(DispatchDump::None),
+      llvm::cl::values(
+          clEnumValN(DispatchDump::None, "none", "print nothing"),
+          clEnumValN(DispatchDump::Text, "text",
+                     "one line per dispatch and kernel call"),
+          clEnumValN(DispatchDump::Dot, "dot", "a Graphviz graph"))};
 };
 
-struct CompileOptions {
-  /// The dialects of the input module.
-  InputType inputType = InputType::Linalg;
-  /// The backend compiling functions placed on no device.
-  std::string hostBackend = hal::kDefaultHostBackend.str();
-  /// Dispatch regions (the default) or whole scopes as the unit of device
-  /// code.
-  Granularity granularity = Granularity::Dispatch;
-  /// Threads that run the parallel loops backends create (the outer tiles
-  /// of llvm-cpu's strategies): 1 runs them sequentially; N > 1 lowers them
-  /// to OpenMP worksharing loops on N threads (convert-scf-to-openmp), so
-  /// the module then needs LLVM's OpenMP runtime (libomp) at run time.
-  unsigned threads = 1;
-  /// Trace zones and dispatches: zones are marked before they are stripped
-  /// (util-trace-zones), dispatches after outlining (flow-trace-dispatches),
-  /// and the markers become calls into the tracing runtime
-  /// (util-lower-trace-markers). The same dispatch regions form either way.
-  bool trace = false;
-  /// A kernel pattern spec (hal-apply-kernel-patterns{spec}) applied after
-  /// inlining; empty: none.
-  std::string kernelSpec;
-  /// Kernel symbols no loaded library provides: their extern scopes stay in
-  /// place and their ops compile as the decomposition
-  /// (hal-outline-extern-scopes and hal-lower-dispatch-externs{fallback}).
-  std::vector<std::string> kernelFallbacks;
-  /// Run each kernel's decomposition after it and compare the results
-  /// (hal-lower-dispatch-externs{check}).
-  bool checkKernels = false;
-  /// Check at run time that the stores of every codegen.scope.workgroups
-  /// cover each of its results exactly once (codegen-lower-workgroups'
-  /// `check-stores`).
-  bool checkStores = false;
-};
+/// Prints one line per registered target backend: its name, its
+/// description, and ` [host]` after `hostBackend` (scope-run
+/// --list-devices).
+void printTargetBackends(llvm::raw_ostream &os, llvm::StringRef hostBackend);
 
-/// Returns the textual pass list (to add to a pass manager on
-/// builtin.module, e.g. with parsePassPipeline) that compiles a module with
-/// scopes to the LLVM dialect. First
-///
-///   getInputConversionPipeline           TOSA -> linalg (TOSA input only)
-///   lower-affine                         the input's affine ops (upstream
-///                                        inlines them only into functions
-///                                        and affine loops)
-///   hal-wrap-cross-device-calls          calls into another device's
-///                                        function -> scope on that device
-///   inline{default-pipeline=}            every call inlined (no cleanup
-///                                        pipeline: the scopes keep devices)
-///   symbol-dce                           callees left without calls
-///   [hal-apply-kernel-patterns{spec}]    kernel spec matches -> extern
-///                                        scopes (only with `kernelSpec`)
-///
-/// then, at dispatch granularity:
-///
-///   util-lower-annotations               annotations -> util.scope
-///   hal-outline-extern-scopes            extern scopes -> hal.dispatch.extern
-///                                        (decompositions dropped unless
-///                                        `checkKernels`)
-///   flow-record-scope-paths              zone names for the scope path
-///   [util-trace-zones]                   tracing: zone entry/exit markers
-///   util-strip-scopes{kind=zone}         zones cost nothing (no tracing)
-///   flow-form-dispatch-regions           regions inside device scopes
-///   flow-outline-dispatch-regions        per-device executables
-///   [flow-trace-dispatches]              tracing: dispatch markers
-///   [util-lower-trace-markers]           tracing: calls into the runtime
-///   flow-link-executables                into the host module
-///   util-strip-scopes                    the device scopes, now only calls
-/// or, at scope granularity,
-///   util-lower-annotations
-///   hal-outline-extern-scopes
-///   [util-trace-zones]
-///   util-outline-scopes{kind=device}     device scopes -> functions
-///   util-strip-scopes                    the remaining (zone) scopes
-///   [util-lower-trace-markers]
-/// (the other passes in brackets only with `trace`), then
-///   codegen-lower-workgroups             workgroups scopes -> scf.forall
-///                                        ({check-stores} with checkStores)
-///   hal-run-backend-pipelines{tensor}    each function by its backend
-///   hal-lower-dispatch-externs           kernel calls (C interface)
-///   symbol-dce                           decompositions no call needs
-///   one-shot-bufferize, buffer-deallocation-pipeline
-///   hal-run-backend-pipelines{buffer}
-///   codegen-erase-strategy-sequences     the program's transform IR
-///   convert-scf-to-openmp{num-threads}   with threads > 1
-///   host lowering to the LLVM dialect (convert-openmp-to-llvm included)
-std::string getCompilePipeline(const CompileOptions &options);
+/// Returns success if `name` is a registered target backend, which can then
+/// be the host backend; otherwise an
+/// error message listing the registered ones in `message`.
+mlir::LogicalResult checkHostBackend(llvm::StringRef name,
+                                       std::string &message);
 
-/// Returns `value` written as a pass option value in a textual pipeline:
-/// quoted when it holds a character the option parser splits on (a space,
-/// comma, brace or quote), so that a file path reaches the pass as written.
-/// A value holding both kinds of quote is put in braces; if its braces do
-/// not balance either, no quoting keeps it whole and the pipeline parser
-/// rejects the pipeline.
-std::string quotePassOptionValue(llvm::StringRef value);
+/// Returns the kernel symbols the module names (extern scopes and kernel
+/// calls), each once, in first-use order.
+std::vector<std::string> collectKernelSymbols(mlir::ModuleOp module);
 
-/// Adds the compile pipeline to `pm` (anchored on builtin.module). Fails
-/// with a diagnostic on `errs` if a pass is not registered.
-mlir::LogicalResult buildCompilePipeline(mlir::OpPassManager &pm,
-                                         const CompileOptions &options,
-                                         llvm::raw_ostream &errs);
+/// Adds the passes that take the program as written to the point where its
+/// kernels are known (anchored on builtin.module): devices checked, scopes
+/// stripped (only with `stripScopes`), input conversion, the program's own
+/// tu scopes, calls inlined, the kernel spec applied.
+/// A driver that loads kernel libraries binds the kernels the module now
+/// names (collectKernelSymbols) and lists those no library provides
+/// as `kernelFallbacks` before building the back end.
+void buildFrontEndPipeline(mlir::OpPassManager &pm,
+                           const CompileOptions &options);
+
+/// Adds the passes from the front end's output to the LLVM dialect:
+/// device code formed (dispatches or whole device scopes), compiled by each
+/// device's backend, bufferized, and lowered with the host to LLVM.
+void buildBackEndPipeline(mlir::OpPassManager &pm,
+                          const CompileOptions &options);
+
+/// Adds the whole compile pipeline: buildFrontEndPipeline, then
+/// buildBackEndPipeline.
+void buildCompilePipeline(mlir::OpPassManager &pm,
+                          const CompileOptions &options);
+
+/// Adds the conversion of `type` to linalg-on-tensors (nothing for linalg).
+/// For TOSA, upstream's conversions nested on every function; they rewrite
+/// TOSA ops wherever they are nested, so ops inside util.annotate and
+/// util.scope are converted in place and the scopes stay around them.
+void buildInputConversionPipeline(mlir::OpPassManager &pm, InputType type);
 
 /// Registers the pipelines with scope-opt's pass registry:
-///  - `scopeir-compile-to-llvm`: the compile pipeline, so that
-///    `scope-opt --scopeir-compile-to-llvm` shows the module scope-run would
-///    run; its options (`input-type`, `host-backend`, `dispatch`,
-///    `threads`, `trace`, `kernel-spec`, `kernel-fallbacks`,
-///    `check-kernels`) are those of CompileOptions and default to its defaults;
-///  - `scopeir-tosa-to-linalg`: getInputConversionPipeline(TOSA).
+///  - `scopeir-compile-to-llvm`: buildCompilePipeline with CompileOptions'
+///    options, so that `scope-opt --scopeir-compile-to-llvm` shows the
+///    module scope-run would run;
+///  - `scopeir-tosa-to-linalg`: buildInputConversionPipeline(TOSA).
 void registerCompilePipeline();
 
 } // namespace scopeir::pipeline

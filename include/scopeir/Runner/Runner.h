@@ -8,7 +8,7 @@
 #ifndef SCOPEIR_RUNNER_RUNNER_H
 #define SCOPEIR_RUNNER_RUNNER_H
 
-#include "scopeir/Dialect/HAL/Target/CPUTarget.h"
+#include "scopeir/Support/CPUTarget.h"
 #include "scopeir/Runner/BufferIO.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -50,7 +50,7 @@ struct RunOptions {
   /// features go into the TargetMachine of both LLVM's optimizer and its
   /// code generator and onto every function (`target-cpu`,
   /// `target-features`).
-  hal::CPUTarget target = hal::CPUTarget::getHost();
+  CPUTarget target = CPUTarget::getHost();
   /// If set, receives the LLVM IR module after LLVM's optimizer.
   llvm::raw_ostream *optimizedIR = nullptr;
   /// Symbols of the host process the compiled code may call (runtime

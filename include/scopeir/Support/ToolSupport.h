@@ -11,11 +11,13 @@
 #define SCOPEIR_SUPPORT_TOOLSUPPORT_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
+#include <string>
 
 namespace scopeir {
 
@@ -63,6 +65,49 @@ public:
 /// them still work. Call it after every option is registered and before
 /// llvm::cl::ParseCommandLineOptions.
 void hideUnrelatedOptions();
+
+/// Parses a positive integer option value (`--threads=N`).
+struct PositiveIntParser : public llvm::cl::parser<unsigned> {
+  using llvm::cl::parser<unsigned>::parser;
+  bool parse(llvm::cl::Option &option, llvm::StringRef name,
+             llvm::StringRef arg, unsigned &value);
+};
+
+/// Runs a batch of command lines in this process: each line of the file at
+/// `path` ("-": standard input, each line run as it arrives; blank lines
+/// and `#` comments skipped) is tokenized, appended to this process's
+/// arguments (`argv` without the `--<batchOption>` option), and parsed
+/// afresh with every option reset to its default; then `runJob` runs the
+/// job, given whether the line parsed (the parser's messages in
+/// `parseErrors`), and may set `reused`. After each job prints
+/// `<toolName>: job N: exit C[ (machine code reused)]` on stdout. Returns 1
+/// if a job failed or the file cannot be read.
+int runCommandLineBatch(
+    int argc, char **argv, llvm::StringRef batchOption, llvm::StringRef path,
+    llvm::StringRef overview, llvm::StringRef toolName,
+    llvm::function_ref<int(bool parsed, llvm::StringRef parseErrors,
+                           bool &reused)>
+        runJob);
+
+/// Sends one of this process's standard streams (a file descriptor) to a
+/// file for the lifetime of the object, and back when it is destroyed (a
+/// batch job's own output files). Output written through the descriptor
+/// (LLVM's streams, stdio, compiled code's prints) follows.
+class StreamRedirect {
+public:
+  explicit StreamRedirect(int fd) : fd(fd) {}
+  StreamRedirect(const StreamRedirect &) = delete;
+  StreamRedirect &operator=(const StreamRedirect &) = delete;
+  ~StreamRedirect();
+
+  /// Sends the stream to `path` (created or truncated); an error message
+  /// or the empty string.
+  std::string redirect(llvm::StringRef path);
+
+private:
+  int fd;
+  int saved = -1;
+};
 
 } // namespace scopeir
 

@@ -1,7 +1,7 @@
 // RUN: scope-opt --split-input-file --hal-run-backend-pipelines=phase=tensor %s | FileCheck %s --check-prefix=TENSOR
 // RUN: scope-opt --split-input-file --hal-run-backend-pipelines=phase=tensor \
 // RUN:   --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
-// RUN:   --hal-run-backend-pipelines=phase=buffer %s | FileCheck %s --check-prefix=BUFFER
+// RUN:   --codegen-inline-scopes --hal-run-backend-pipelines=phase=buffer %s | FileCheck %s --check-prefix=BUFFER
 // RUN: scope-opt --split-input-file --hal-run-backend-pipelines="phase=tensor host-backend=llvm-cpu" %s | FileCheck %s --check-prefix=HOST
 
 // The same matmul on both backends: llvm-cpu tiles it and computes each tile

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+#include "scopeir/Target/LLVMCPU/LLVMCPUBackends.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -30,8 +31,8 @@ private:
 };
 
 TEST(TargetBackendRegistry, BuiltinsAreRegisteredOnce) {
-  registerAllTargetBackends();
-  registerAllTargetBackends();
+  scopeir::llvmcpu::registerLLVMCPUBackends();
+  scopeir::llvmcpu::registerLLVMCPUBackends();
   TargetBackendRegistry &registry = TargetBackendRegistry::global();
   ASSERT_NE(registry.lookup("llvm-cpu"), nullptr);
   ASSERT_NE(registry.lookup("llvm-cpu-loops"), nullptr);
@@ -52,7 +53,7 @@ TEST(TargetBackendRegistry, DuplicatesAreRejectedAndNamesSorted) {
 }
 
 TEST(TargetBackendRegistry, BuiltinPipelinesDiffer) {
-  registerAllTargetBackends();
+  scopeir::llvmcpu::registerLLVMCPUBackends();
   TargetBackendRegistry &registry = TargetBackendRegistry::global();
   auto print = [](const TargetBackend &backend, bool tensor) {
     OpPassManager pm(func::FuncOp::getOperationName());
@@ -73,7 +74,7 @@ TEST(TargetBackendRegistry, BuiltinPipelinesDiffer) {
       << vecTensor;
   EXPECT_NE(vecTensor.find("codegen-run-scope-pipelines"), std::string::npos)
       << vecTensor;
-  EXPECT_EQ(loopsTensor.find("hal-llvm-cpu-tile-and-vectorize"),
+  EXPECT_EQ(loopsTensor.find("llvm-cpu-tile-and-vectorize"),
             std::string::npos)
       << loopsTensor;
   EXPECT_EQ(loopsTensor.find("codegen-"), std::string::npos) << loopsTensor;

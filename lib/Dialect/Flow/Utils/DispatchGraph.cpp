@@ -205,3 +205,21 @@ void scopeir::flow::printDispatchGraph(ModuleOp module, raw_ostream &os) {
   graph.print(os);
   os.flush();
 }
+
+void scopeir::flow::printKernelCalls(ModuleOp module, raw_ostream &os) {
+  unsigned index = 0;
+  module.walk([&](hal::DispatchExternOp call) {
+    os << "extern #" << index++ << " \"" << call.getSymbol() << "\"";
+    if (FlatSymbolRefAttr decomposition = call.getDecompositionAttr())
+      os << " decomposition=" << decomposition;
+    os << " scope=";
+    ArrayAttr path = util::getScopePath(call);
+    if (path.empty())
+      os << "-";
+    else
+      llvm::interleave(
+          path.getAsValueRange<StringAttr>(), os,
+          [&](StringRef entry) { os << entry; }, "/");
+    os << "\n";
+  });
+}

@@ -169,5 +169,22 @@ DispatchExternOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success();
 }
 
+std::vector<std::string> scopeir::hal::collectKernelSymbols(Operation *root) {
+  std::vector<std::string> symbols;
+  auto add = [&](StringRef symbol) {
+    if (!llvm::is_contained(symbols, symbol))
+      symbols.push_back(symbol.str());
+  };
+  root->walk([&](Operation *op) {
+    if (auto call = dyn_cast<DispatchExternOp>(op))
+      add(call.getSymbol());
+    else if (auto scope = dyn_cast<util::ScopeOpInterface>(op))
+      if (auto kernel = dyn_cast_or_null<ExternAttr>(
+              scope.getScopeAttrOfKind(ExternAttr::kScopeKind)))
+        add(kernel.getSymbol());
+  });
+  return symbols;
+}
+
 #define GET_OP_CLASSES
 #include "scopeir/Dialect/HAL/IR/HALOps.cpp.inc"

@@ -26,16 +26,27 @@ using namespace scopeir::hal;
 
 namespace {
 
-enum class Phase { Tensor, Buffer };
+enum class Phase { Tensor, Buffer, OpenMP };
 
 /// Builds `backend`'s pipeline of `phase` into a fresh func.func pass
-/// manager.
+/// manager. A buffer pipeline ends with the backend contract's check.
 OpPassManager buildPipeline(const TargetBackend &backend, Phase phase) {
   OpPassManager pm(func::FuncOp::getOperationName());
-  if (phase == Phase::Tensor)
+  switch (phase) {
+  case Phase::Tensor:
     backend.buildTensorPipeline(pm);
-  else
+    break;
+  case Phase::Buffer: {
     backend.buildBufferPipeline(pm);
+    VerifyBackendContractPassOptions contract;
+    contract.backend = backend.getName().str();
+    pm.addPass(createVerifyBackendContractPass(contract));
+    break;
+  }
+  case Phase::OpenMP:
+    backend.buildOpenMPPipeline(pm);
+    break;
+  }
   return pm;
 }
 
@@ -52,6 +63,7 @@ struct RunBackendPipelinesPass
       const TargetBackend *backend = backends.lookup(name);
       buildPipeline(*backend, Phase::Tensor).getDependentDialects(registry);
       buildPipeline(*backend, Phase::Buffer).getDependentDialects(registry);
+      buildPipeline(*backend, Phase::OpenMP).getDependentDialects(registry);
     }
   }
 
@@ -60,10 +72,12 @@ struct RunBackendPipelinesPass
       parsedPhase = Phase::Tensor;
     } else if (phase == "buffer") {
       parsedPhase = Phase::Buffer;
+    } else if (phase == "openmp") {
+      parsedPhase = Phase::OpenMP;
     } else {
       return emitError(UnknownLoc::get(context))
              << "hal-run-backend-pipelines: unknown phase '" << phase
-             << "' (expected 'tensor' or 'buffer')";
+             << "' (expected 'tensor', 'buffer' or 'openmp')";
     }
     pipelines.clear();
     const TargetBackendRegistry &backends = TargetBackendRegistry::global();

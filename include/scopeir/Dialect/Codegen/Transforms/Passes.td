@@ -209,7 +209,7 @@ def LowerWorkgroupsPass : Pass<"codegen-lower-workgroups"> {
     holds one `tensor.parallel_insert_slice` per `codegen.store`. Captures
     become the captured values themselves (the loop is not isolated). The
     normal path then applies: bufferization, then loops or threads
-    (`hal-llvm-cpu-lower-parallel-tiles`: an `scf.parallel` on scope-run's
+    (`llvm-cpu-lower-parallel-tiles`: an `scf.parallel` on scope-run's
     thread pool).
 
     Run it on tensors, before bufferization and after dispatch formation

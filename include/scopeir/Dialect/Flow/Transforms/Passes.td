@@ -196,6 +196,27 @@ def TraceDispatchesPass
   let dependentDialects = ["::scopeir::util::UtilDialect"];
 }
 
+def PrintDispatchesPass : Pass<"flow-print-dispatches", "::mlir::ModuleOp"> {
+  let summary = "Print the dispatch map: each dispatch and extern kernel "
+                "call with its device and scope path";
+  let description = [{
+    Prints to standard output one line per `flow.dispatch` of the module
+    (run it after `flow-outline-dispatch-regions`), numbered in module
+    order:
+
+        dispatch #N @executable::@function device=<placement>|host scope=<path>|-
+
+    then one line per extern kernel call (`hal.dispatch.extern`):
+
+        extern #N "symbol" [decomposition=@function] scope=<path>|-
+
+    where the scope path is the one `flow-record-scope-paths` recorded (zone
+    names joined by `/`). `scope-run --dump-dispatches` prints this for what
+    it compiles; `flow-print-dispatch-graph` draws the same map. The IR is
+    not changed.
+  }];
+}
+
 def PrintDispatchGraphPass
     : Pass<"flow-print-dispatch-graph", "::mlir::ModuleOp"> {
   let summary = "Print scopes, dispatches, extern kernels and devices as a "

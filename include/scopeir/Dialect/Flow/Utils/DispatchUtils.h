@@ -44,6 +44,11 @@ mlir::LogicalResult verifyDispatchPlacement(mlir::Operation *root);
 /// executable's placement, or `host`) and the scope path it came from.
 void printDispatches(mlir::ModuleOp module, llvm::raw_ostream &os);
 
+/// Prints one line per extern kernel call (`hal.dispatch.extern`) in
+/// `module`: its kernel symbol, its decomposition function if it has one
+/// and the scope path it came from.
+void printKernelCalls(mlir::ModuleOp module, llvm::raw_ostream &os);
+
 /// Prints the `flow.dispatch` and `hal.dispatch.extern` ops of `module`
 /// (after flow-outline-dispatch-regions) as a Graphviz DOT graph: one
 /// cluster per scope of their scope paths, a box per dispatch (numbered as

@@ -21,7 +21,20 @@
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 
+#include <string>
+#include <vector>
+
 #define GET_OP_CLASSES
 #include "scopeir/Dialect/HAL/IR/HALOps.h.inc"
+
+namespace scopeir::hal {
+
+/// Returns the kernel symbols that `root`'s extern scopes
+/// (`#hal.extern<"symbol">`) and `hal.dispatch.extern` ops name, each once,
+/// in first-use order: the kernels a driver must bind to a library or
+/// compile as their decompositions.
+std::vector<std::string> collectKernelSymbols(mlir::Operation *root);
+
+} // namespace scopeir::hal
 
 #endif // SCOPEIR_DIALECT_HAL_IR_HALOPS_H

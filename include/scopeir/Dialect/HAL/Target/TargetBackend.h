@@ -29,11 +29,14 @@ namespace scopeir::hal {
 ///  - the tensor pipeline runs before bufferization, on linalg-on-tensors
 ///    (tiling, vectorization);
 ///  - the buffer pipeline runs after bufferization and must leave only ops
-///    the host lowering to LLVM handles (scf, arith, math, memref, vector,
-///    affine): no linalg ops.
+///    the host lowering to LLVM handles (no linalg ops, nothing on tensors):
+///    hal-verify-backend-contract checks it after every buffer pipeline;
+///  - the OpenMP pipeline (empty by default) runs after the host's parallel
+///    loops became OpenMP loops, when the program runs on several threads.
 ///
-/// Subclass it and register an instance to add a device; see
-/// docs/devices.md.
+/// Subclass it and register an instance to add a device: a folder of its
+/// own under lib/Target, and one call in scopeir::registerAllTargetBackends;
+/// see docs/devices.md.
 class TargetBackend {
 public:
   virtual ~TargetBackend() = default;
@@ -51,6 +54,11 @@ public:
   /// Adds the passes that run on a `func.func` placed on this device after
   /// bufferization.
   virtual void buildBufferPipeline(mlir::OpPassManager &funcPM) const = 0;
+
+  /// Adds the passes that run on a `func.func` placed on this device once
+  /// its parallel loops are OpenMP loops (`convert-scf-to-openmp`, with
+  /// more than one thread): the device's threading policy. None by default.
+  virtual void buildOpenMPPipeline(mlir::OpPassManager &funcPM) const {}
 
   /// Checks the `config` dictionary of a `#hal.device.target` naming this
   /// backend (null if it has none), reporting problems through `emitError`.
@@ -84,10 +92,6 @@ private:
   mutable std::mutex mutex;
   llvm::StringMap<std::unique_ptr<TargetBackend>> backends;
 };
-
-/// Registers the built-in backends `llvm-cpu` and `llvm-cpu-loops`
-/// (idempotent).
-void registerAllTargetBackends();
 
 /// Checks that every `#hal.device.target` in `root` names a registered
 /// backend whose `config` the backend accepts; emits an error at each op

@@ -56,6 +56,24 @@ def WrapCrossDeviceCallsPass
   ];
 }
 
+def VerifyDeviceTargetsPass
+    : Pass<"hal-verify-device-targets", "mlir::ModuleOp"> {
+  let summary = "Check that every device names a registered backend that "
+                "accepts its config";
+  let description = [{
+    Walks every attribute dictionary of the module: each
+    `#hal.device.target<"backend", {config}>` must name a registered target
+    backend, and that backend must accept the `config` dictionary (the
+    llvm-cpu backend checks its keys and values). An unknown backend is an
+    error at the op carrying the attribute that lists the registered
+    backends; a bad config is the backend's own error at that op.
+
+    The compile pipeline runs it first, so that a misspelt device is
+    reported before anything is compiled, wherever it is nested (a scope, a
+    function's `hal.device`, a `config` of a strategy).
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Code generation
 //===----------------------------------------------------------------------===//
@@ -72,7 +90,13 @@ def RunBackendPipelinesPass
     - `phase=tensor` runs each backend's tensor pipeline (before
       bufferization: tiling, vectorization);
     - `phase=buffer` runs each backend's buffer pipeline (after
-      bufferization: loops, vector lowering).
+      bufferization: loops, vector lowering), then checks the backend's
+      contract on the function (`hal-verify-backend-contract`): only ops
+      the host lowering to LLVM handles may remain, and anything else is an
+      error naming the backend and the op;
+    - `phase=openmp` runs each backend's OpenMP pipeline, after the host's
+      parallel loops became OpenMP loops (`convert-scf-to-openmp`, only
+      with more than one thread): a backend's threading policy.
 
     A function must be homogeneous: a scope inside it placed on a different
     device is an error (outline device scopes first with
@@ -85,7 +109,8 @@ def RunBackendPipelinesPass
   }];
   let options = [
     Option<"phase", "phase", "std::string", /*default=*/"\"tensor\"",
-           "Which pipeline of each backend to run: 'tensor' or 'buffer'">,
+           "Which pipeline of each backend to run: 'tensor', 'buffer' or "
+           "'openmp'">,
     Option<"hostBackend", "host-backend", "std::string",
            /*default=*/"::scopeir::hal::kDefaultHostBackend.str()",
            "Backend compiling functions placed on no device">,
@@ -93,6 +118,31 @@ def RunBackendPipelinesPass
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+
+def VerifyBackendContractPass
+    : Pass<"hal-verify-backend-contract", "mlir::func::FuncOp"> {
+  let summary = "Check that a backend left only ops the host lowering "
+                "handles";
+  let description = [{
+    The contract between a target backend's buffer pipeline and the host
+    lowering to LLVM (the last phase of the compile pipeline): once a
+    backend has compiled a function, every op in it must belong to a
+    dialect the host lowering converts, `builtin`, `func`, `arith`, `math`,
+    `index`, `memref`, `bufferization`, `vector`, `scf`, `affine`, `cf`,
+    `ub` or `llvm`, or to `omp` (parallel regions). Any other op is an
+    error at the op naming the backend (`backend`) and the op, instead of a
+    failure to legalize it to LLVM later, which would name neither (a
+    linalg op a backend did not lower, a tensor op bufferization kept, an
+    op of a dialect the host never lowers such as `complex`).
+
+    `hal-run-backend-pipelines{phase=buffer}` runs it at the end of every
+    backend's buffer pipeline, so no backend can opt out.
+  }];
+  let options = [
+    Option<"backend", "backend", "std::string", /*default=*/"\"\"",
+           "The backend whose output is checked (for the diagnostic)">,
+  ];
+}
 
 //===----------------------------------------------------------------------===//
 // Extern kernels

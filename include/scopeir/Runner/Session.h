@@ -1,0 +1,186 @@
+//===- Session.h - Compile a module once, call it many times ----*- C++ -*-===//
+//
+// This file declares the run session behind scope-run (and the runtime C
+// API): parse a module, compile it through the pipeline library with its
+// kernels bound, JIT it, call a function with host buffers; and `run`, which
+// does what one scope-run command line asks, from a RunConfig.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_RUNNER_SESSION_H
+#define SCOPEIR_RUNNER_SESSION_H
+
+#include "scopeir/Pipeline/Pipeline.h"
+#include "scopeir/Runner/BufferIO.h"
+#include "scopeir/Runner/Kernels.h"
+#include "scopeir/Runner/Runner.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class PassManager;
+class SourceMgrDiagnosticHandler;
+} // namespace mlir
+
+namespace scopeir::runner {
+
+class TraceSession;
+
+/// What a session compiles and how: the compile pipeline's options plus
+/// what only a driver decides (the kernel libraries, the JIT).
+struct SessionOptions {
+  /// The function to compile and call.
+  std::string function = "main";
+  /// The input's dialects; nullopt: TOSA if the module has a TOSA op.
+  std::optional<pipeline::InputType> inputType;
+  std::string hostBackend = hal::kDefaultHostBackend.str();
+  bool dispatch = true;
+  /// Threads of device code; 0: one per core.
+  unsigned threads = 0;
+  /// LLVM optimization level (0-3).
+  unsigned optLevel = 2;
+  /// A kernel pattern spec file; empty: none.
+  std::string kernelSpec;
+  /// Kernel libraries, searched in order for each kernel symbol.
+  std::vector<std::string> kernelLibraries;
+  /// A kernel no library provides is an error instead of a warning (and
+  /// its decomposition compiled in its place).
+  bool requireKernels = false;
+  /// Compare each kernel with its decomposition with this tolerance.
+  std::optional<KernelTolerance> checkKernels;
+  bool checkStores = false;
+  bool stripScopes = false;
+  bool trace = false;
+  pipeline::DispatchDump dumpDispatches = pipeline::DispatchDump::None;
+  /// Prefix of the messages the session prints itself ("scope-run").
+  std::string toolName = "scope-run";
+  /// Applied to every pass manager the session builds (a tool's MLIR
+  /// command-line options: --mlir-timing, --mlir-print-ir-after-all, ...).
+  std::function<mlir::LogicalResult(mlir::PassManager &)> configurePassManager;
+};
+
+/// One module: parsed, compiled to the LLVM dialect through the pipeline
+/// library (front end, kernels bound, back end), JIT-compiled and callable.
+/// Diagnostics of MLIR and the session's warnings go to the stream given at
+/// creation; failures are returned as errors.
+class Session {
+public:
+  ~Session();
+
+  /// Parses `source` and finds the public function `options.function`.
+  /// Parse errors are printed as diagnostics and returned as an error.
+  static llvm::Expected<std::unique_ptr<Session>>
+  load(std::unique_ptr<llvm::MemoryBuffer> source, SessionOptions options,
+       llvm::raw_ostream &diagnostics);
+
+  /// The function's signature as written (before compiling).
+  mlir::FunctionType getSignature() const { return signature; }
+
+  /// The module (after compileToLLVMDialect: in the LLVM dialect).
+  mlir::ModuleOp getModule() { return *module; }
+
+  /// Records the compile passes and the JIT in `trace`, and lets compiled
+  /// code call the tracing runtime. Call before compiling.
+  void setTrace(TraceSession *trace);
+
+  /// Runs the compile pipeline: the front end, then kernels bound to the
+  /// libraries (or compiled as their decompositions), then the back end.
+  llvm::Error compileToLLVMDialect();
+
+  /// JIT-compiles the LLVM-dialect module; with a cache, reuses machine
+  /// code of an identical module compiled before (`reused` says so).
+  /// `optimizedIR` receives the LLVM IR after LLVM's optimizer.
+  llvm::Error createExecutable(ExecutableCache *cache = nullptr,
+                               bool *reused = nullptr,
+                               llvm::raw_ostream *optimizedIR = nullptr);
+
+  /// Calls the function once; `seconds` receives the call's wall time.
+  llvm::Expected<std::vector<HostBuffer>>
+  call(llvm::ArrayRef<HostBuffer> inputs, double *seconds = nullptr);
+
+  /// Whether kernel checks are on; reportKernelChecks prints them.
+  bool checksKernels() const { return options.checkKernels.has_value(); }
+
+private:
+  Session(SessionOptions options, llvm::raw_ostream &diagnostics);
+  llvm::Error bindKernels(pipeline::CompileOptions &compileOptions);
+  mlir::LogicalResult runPipeline(
+      llvm::function_ref<void(mlir::OpPassManager &)> build);
+
+  SessionOptions options;
+  llvm::raw_ostream &diagnostics;
+  std::unique_ptr<mlir::MLIRContext> context;
+  llvm::SourceMgr sourceMgr;
+  std::unique_ptr<mlir::SourceMgrDiagnosticHandler> diagHandler;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  mlir::FunctionType signature;
+  KernelLibraries libraries;
+  RunOptions runOptions;
+  TraceSession *trace = nullptr;
+  std::shared_ptr<Executable> executable;
+};
+
+/// What one scope-run command line asks for: the session's options, the
+/// module, its inputs and outputs, and what to do with the compiled module.
+struct RunConfig {
+  SessionOptions session;
+  /// The module: a path, or "-" for standard input.
+  std::string inputFilename = "-";
+  /// Input specs (runner::parseInputSpec), in argument order.
+  std::vector<std::string> inputs;
+  /// Where each result goes: "@file.npy", or "-" to print it.
+  std::vector<std::string> outputs;
+  /// With an input type forced to linalg, a TOSA op is an error.
+  bool forbidTOSA = false;
+  enum class Emit { Nothing, LLVMDialect, LLVMIR };
+  /// Print the module in the LLVM dialect or as optimized LLVM IR instead
+  /// of running it.
+  Emit emit = Emit::Nothing;
+  /// Call the function this many times and print timings instead of the
+  /// results (0: call once).
+  unsigned benchmark = 0;
+  /// Trace file (Chrome trace-event JSON); empty: none.
+  std::string traceFile;
+  /// Print the zone summary at exit.
+  bool printZones = false;
+  /// Print the registered backends and the JIT target instead of running.
+  bool listDevices = false;
+};
+
+/// Does what `config` asks, printing results on llvm::outs() and messages
+/// ("scope-run: ...") and diagnostics on llvm::errs(). Returns the process
+/// exit status. With `cache`, a plain run takes its machine code from it
+/// and `reused` tells whether it did.
+int run(const RunConfig &config, ExecutableCache *cache = nullptr,
+        bool *reused = nullptr);
+
+/// Registers MLIR's command-line options a tool running sessions offers
+/// (--mlir-timing, --mlir-print-ir-after-all, the printer's options, ...).
+void registerMLIRCommandLineOptions();
+
+/// Applies them to `pm` (a tool's SessionOptions::configurePassManager).
+mlir::LogicalResult applyMLIRCommandLineOptions(mlir::PassManager &pm);
+
+/// Compiled code allocates its temporaries (e.g. llvm-cpu's packed
+/// operands) with malloc on every call. glibc serves large blocks with
+/// fresh mmaps and returns freed memory to the kernel, so each call would
+/// page-fault and zero its temporaries again (a third of a 1024^3 matmul):
+/// this keeps freed memory in the process for reuse instead, as a runtime's
+/// caching allocator would. A process-wide setting: tools call it first.
+void keepFreedMemory();
+
+} // namespace scopeir::runner
+
+#endif // SCOPEIR_RUNNER_SESSION_H

@@ -1,0 +1,163 @@
+//===- Passes.td - passes of the built-in target backends --*- tablegen -*-===//
+//
+// Code generation passes the built-in backends' pipelines run: they work on
+// upstream dialects (linalg, vector, scf), not on hal IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_TARGET_LLVMCPU_PASSES_TD
+#define SCOPEIR_TARGET_LLVMCPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// llvm-cpu
+//===----------------------------------------------------------------------===//
+
+def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
+  let summary = "Tile linalg ops and vectorize the tiles (llvm-cpu backend)";
+  let description = [{
+    The tensor-level strategy of the `llvm-cpu` backend. Every linalg op on
+    tensors is tiled with `scf::tileUsingSCF` (`scf.for` loops over
+    `tensor.extract_slice`/`tensor.insert_slice`; reduction loops are tiled
+    as full reductions), then each tile is vectorized with `linalg::vectorize`
+    and the resulting vector ops are lowered to simpler ones (contractions to
+    outer products, multi-reductions to reductions, transfer permutation maps
+    to minor identities, masks around transfers to masked transfers).
+
+    `tile-sizes` gives one size per loop of an op, outermost first (the
+    loops of a `linalg.matmul` are m, n, k); a missing entry or 0 leaves that
+    loop untiled. A tile along a dynamic dimension is vectorized with masks
+    sized by its tile size; an op with an untiled dynamic loop, or one that
+    `linalg::vectorize` does not support, is tiled but not vectorized (the
+    backend's buffer pipeline turns it into loops). So is a reduction whose
+    body yields a value that depends on no input (`out + c`):
+    `linalg::vectorize` in MLIR 22 adds such a value once instead of once
+    per reduction iteration.
+
+    `max-vector-rows` bounds the code vectorization makes: the n-D vectors of
+    an op's operands are lowered (after bufferization) to fully unrolled 1-D
+    transfers and reductions, one per row (the product of all but the
+    innermost vector dim). An op whose largest operand vector would have
+    more rows stays scalar loops: a 4-D reduction of a `7x?x?x3` tensor
+    tiled 8,16,16 would otherwise unroll 1792 masked rows of three elements
+    (about 120,000 lines of LLVM dialect for one op, minutes in LLVM).
+
+    The pass anchors on any op (a function, a `codegen.scope.tu`): it only
+    touches the linalg ops nested in it.
+
+    Limits: no producer/consumer fusion and no padding; tiles are not
+    peeled, so a tile size that does not divide a static dimension yields a
+    masked remainder tile.
+  }];
+  let options = [
+    ListOption<"tileSizes", "tile-sizes", "int64_t",
+               "Tile size per loop, outermost first (0: not tiled)">,
+    Option<"maxVectorRows", "max-vector-rows", "int64_t", /*default=*/"256",
+           "Largest number of 1-D rows of an operand's vector; an op whose "
+           "vectors would have more is not vectorized (0: no limit)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def LLVMCPUApplyStrategiesPass : Pass<"llvm-cpu-apply-strategies"> {
+  let summary = "Apply the llvm-cpu backend's per-root transform strategies";
+  let description = [{
+    Finds the roots of the op it runs on (linalg ops on tensors that a
+    strategy knows: today contractions) and applies to each, one at a
+    time, a transform-dialect named sequence from the backend's strategy
+    library, with the root's handle as first argument and parameters
+    computed from the target CPU. The library
+    (`lib/Target/LLVMCPU/LLVMCPUStrategies.mlir`) is compiled in;
+    `strategy-library=FILE` loads another file defining the same names.
+
+    | root | strategy | when |
+    |---|---|---|
+    | contraction (one m, n and k dim, no batch dim, f32, a k-major right-hand side, k dynamic or at least 64) | `@llvm_cpu_contraction_12x32` (32 x 512-bit registers) or `@llvm_cpu_contraction_6x16` (16 x 256-bit) | pack to the mmt4d layout, tile for cache and registers, vectorize, lower to `vector.fma` |
+
+    | convolution (`linalg.conv_2d_nhwc_hwcf`, static f32, output channels a multiple of the vector width) | `@llvm_cpu_conv2d_nhwc_hwcf` | direct: register tiles of output pixels x channels accumulated over the filter window |
+
+    Ops no strategy takes are left for `llvm-cpu-tile-and-vectorize`.
+    The target is the host CPU unless `cpu` (and `cpu-features`) name
+    another; a CPU whose widest vectors are 128-bit gets no strategy.
+    `cache-tiles` (3 values) sets the cache block of a contraction in
+    register tiles along m and n and in steps along k. The `config` of the
+    llvm-cpu device the anchor op is placed on (`cpu`, `cpu_features`,
+    `cache_tiles`) overrides these options; a malformed config is an error
+    at the anchor op.
+
+    The pass anchors on any op (a function today, a `codegen.scope.tu`
+    later): it only touches the roots nested in it and the ops a strategy
+    creates around them. A strategy that fails is an error at the root.
+  }];
+  let options = [
+    Option<"strategyLibrary", "strategy-library", "std::string",
+           /*default=*/"\"\"",
+           "A transform module replacing the built-in strategy library">,
+    Option<"cpu", "cpu", "std::string", /*default=*/"\"\"",
+           "LLVM CPU name to size register tiles for (empty: the host)">,
+    Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"\"",
+           "Comma-separated +/- LLVM features modifying `cpu`'s">,
+    ListOption<"cacheTiles", "cache-tiles", "int64_t",
+               "Contraction cache block: register tiles along m, along n, "
+               "and k steps (default: chosen from the register tile)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::transform::TransformDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def LLVMCPULowerParallelTilesPass : Pass<"llvm-cpu-lower-parallel-tiles"> {
+  let summary = "Turn llvm-cpu's parallel tiles into parallel or serial loops";
+  let description = [{
+    After bufferization, every `scf.forall` in the op (the outer tiles of the
+    llvm-cpu strategies, the grid of a lowered `codegen.scope.workgroups`:
+    both CPU backends run it) becomes an `scf.parallel` loop, which the host
+    lowering runs on an OpenMP thread pool when scope-run uses more than one
+    thread, or an `scf.for` loop when the config of the op's llvm-cpu device
+    sets `threads = 1`. An `scf.forall` nested in one that became a parallel
+    loop (a strategy's tiles inside a workgroup) becomes an `scf.for`: the
+    outer loop already has the threads, and a nested OpenMP region would
+    only add a fork per outer iteration. Anchors on any op (a function or a
+    scope). An `scf.forall` still on tensors is an error.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def LLVMCPUConfigureOpenMPPass : Pass<"llvm-cpu-configure-openmp"> {
+  let summary = "Apply llvm-cpu's threading policy to its OpenMP loops";
+  let description = [{
+    Runs after `convert-scf-to-openmp`, on the functions placed on llvm-cpu
+    devices (the op it runs on if it is a function, as in llvm-cpu's OpenMP
+    pipeline under `hal-run-backend-pipelines{phase=openmp}`, else the
+    functions nested in it):
+
+    - each `omp.wsloop` without a schedule gets `schedule(guided)`: tiles
+      are handed out in shrinking chunks, so that a descheduled or slower
+      thread does not hold the others at the closing barrier (the tiles of
+      llvm-cpu's strategies are independent, so which thread computes one
+      does not change the results);
+    - each `omp.parallel` of a device whose config sets `threads = N` gets
+      `num_threads` N, unless it already asks for no more.
+
+    Functions on other devices are left alone.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::omp::OpenMPDialect",
+  ];
+}
+
+#endif // SCOPEIR_TARGET_LLVMCPU_PASSES_TD

@@ -1,0 +1,281 @@
+//===- LLVMCPUApplyStrategies.cpp - llvm-cpu per-root strategies -*- C++ -*-===//
+//
+// This file implements llvm-cpu-apply-strategies: each root op of the
+// anchor op is handed, with parameters computed from the target CPU, to a
+// transform-dialect named sequence of the llvm-cpu strategy library, applied
+// by the transform interpreter.
+//
+// The plumbing is deliberately small: choose a sequence and its parameters
+// per root, then `transform::applyTransformNamedSequence`. The strategies
+// themselves live in LLVMCPUStrategies.mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LLVMCPUDeviceConfig.h"
+
+#include "scopeir/Support/CPUTarget.h"
+#include "scopeir/Target/LLVMCPU/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace scopeir::llvmcpu {
+#define GEN_PASS_DEF_LLVMCPUAPPLYSTRATEGIESPASS
+#include "scopeir/Target/LLVMCPU/Passes.h.inc"
+} // namespace scopeir::llvmcpu
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::hal;
+using namespace scopeir::llvmcpu;
+
+/// The built-in strategy library (LLVMCPUStrategies.mlir).
+static constexpr const char kBuiltinLibrary[] =
+#include "LLVMCPUStrategies.mlir.inc"
+    ;
+
+namespace {
+
+/// A register tile of a contraction strategy and its default cache block.
+struct ContractionTile {
+  StringRef sequence;
+  int64_t m, n;
+  int64_t blockM, blockN, blockK;
+};
+
+/// Picks the contraction strategy for `target`'s vector registers: the
+/// accumulator tile takes about three quarters of them, one row of the
+/// right-hand side and one broadcast element take the rest.
+std::optional<ContractionTile> getContractionTile(const CPUTarget &target) {
+  if (target.vectorBits >= 512 && target.numVectorRegisters >= 32)
+    return ContractionTile{"llvm_cpu_contraction_12x32", 12, 32, 8, 4, 256};
+  if (target.vectorBits >= 256)
+    return ContractionTile{"llvm_cpu_contraction_6x16", 6, 16, 16, 8, 256};
+  return std::nullopt;
+}
+
+/// The shortest static reduction the packing contraction strategies take.
+constexpr int64_t kMinPackedReduction = 64;
+
+/// Returns true if `op` is a contraction the contraction strategies take:
+/// f32 operands on tensors, exactly one m, n and k dimension, no batch
+/// dimension, a multiply-add body.
+bool isStrategyContraction(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op))
+    return false;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || !dims->batch.empty())
+    return false;
+  // The right-hand side must be k-major (k before n in its indexing map,
+  // as in a row-major k x n matrix): the strategy's pack transposition
+  // assumes it (an n-major right-hand side makes the pattern rewrites of the
+  // strategy loop).
+  AffineMap rhsMap = op.getMatchingIndexingMap(op.getDpsInputOperand(1));
+  std::optional<unsigned> kPos =
+      rhsMap.getResultPosition(getAffineDimExpr(dims->k.front(), op.getContext()));
+  std::optional<unsigned> nPos =
+      rhsMap.getResultPosition(getAffineDimExpr(dims->n.front(), op.getContext()));
+  if (!kPos || !nPos || *kPos > *nPos)
+    return false;
+  // Packing copies every operand once: with a short reduction that costs
+  // about as much as the multiply-adds, and the generic tiles do better.
+  int64_t k = op.getStaticLoopRanges()[dims->k.front()];
+  if (!ShapedType::isDynamic(k) && k < kMinPackedReduction)
+    return false;
+  return llvm::all_of(op->getOperandTypes(), [](Type type) {
+    return getElementTypeOrSelf(type).isF32();
+  });
+}
+
+/// Returns the largest divisor of `size` that is at most `limit`.
+int64_t getLargestDivisor(int64_t size, int64_t limit) {
+  for (int64_t d = std::min(size, limit); d > 1; --d)
+    if (size % d == 0)
+      return d;
+  return 1;
+}
+
+/// Returns the (output width, output channel) register tile for a
+/// convolution the direct convolution strategy takes, or nullopt: a static
+/// f32 `linalg.conv_2d_nhwc_hwcf` whose channel count is a multiple of the
+/// vector width. The tile divides both dims so that every tile is static.
+std::optional<std::pair<int64_t, int64_t>>
+getConvTile(linalg::Conv2DNhwcHwcfOp conv, const ContractionTile &tile,
+            const CPUTarget &target) {
+  if (!conv.hasPureTensorSemantics() ||
+      !llvm::all_of(conv->getOperandTypes(), [](Type type) {
+        auto shaped = dyn_cast<ShapedType>(type);
+        return shaped && shaped.hasStaticShape() &&
+               shaped.getElementType().isF32();
+      }))
+    return std::nullopt;
+  ArrayRef<int64_t> output =
+      cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
+  int64_t width = output[2], channels = output[3];
+  int64_t lanes = target.getVectorLanes(32);
+  int64_t f = channels % tile.n == 0 ? tile.n
+              : channels % lanes == 0 ? lanes
+                                      : 0;
+  if (f == 0)
+    return std::nullopt;
+  return std::make_pair(getLargestDivisor(width, tile.m), f);
+}
+
+struct LLVMCPUApplyStrategiesPass
+    : llvmcpu::impl::LLVMCPUApplyStrategiesPassBase<LLVMCPUApplyStrategiesPass> {
+  using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    // The target.
+    if (cpu.empty() && !cpuFeatures.empty())
+      return emitError(UnknownLoc::get(context))
+             << "llvm-cpu-apply-strategies: cpu-features needs cpu";
+    if (cpu.empty()) {
+      target = CPUTarget::getHost();
+    } else {
+      llvm::Expected<CPUTarget> named = CPUTarget::get(cpu, cpuFeatures);
+      if (!named)
+        return emitError(UnknownLoc::get(context))
+               << "llvm-cpu-apply-strategies: "
+               << llvm::toString(named.takeError());
+      target = *named;
+    }
+    contraction = getContractionTile(target);
+    if (!cacheTiles.empty()) {
+      if (cacheTiles.size() != 3 ||
+          llvm::any_of(cacheTiles, [](int64_t v) { return v <= 0; }))
+        return emitError(UnknownLoc::get(context))
+               << "llvm-cpu-apply-strategies: cache-tiles takes 3 "
+                  "positive values (m tiles, n tiles, k steps)";
+      if (contraction) {
+        contraction->blockM = cacheTiles[0];
+        contraction->blockN = cacheTiles[1];
+        contraction->blockK = cacheTiles[2];
+      }
+    }
+
+    // The library, parsed once and shared by the copies of this pass.
+    std::string errorMessage;
+    std::unique_ptr<llvm::MemoryBuffer> buffer;
+    if (strategyLibrary.empty()) {
+      buffer = llvm::MemoryBuffer::getMemBuffer(kBuiltinLibrary,
+                                                "LLVMCPUStrategies.mlir");
+    } else {
+      buffer = openInputFile(strategyLibrary, &errorMessage);
+      if (!buffer)
+        return emitError(UnknownLoc::get(context))
+               << "llvm-cpu-apply-strategies: cannot open strategy "
+                  "library '"
+               << strategyLibrary << "': " << errorMessage;
+    }
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+    OwningOpRef<ModuleOp> parsed =
+        parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context));
+    if (!parsed)
+      return failure();
+    library = std::make_shared<OwningOpRef<ModuleOp>>(std::move(parsed));
+    return success();
+  }
+
+  /// Returns the named sequence `name` of the library, or emits an error
+  /// at `root` and returns null.
+  transform::TransformOpInterface lookupSequence(StringRef name,
+                                                 Operation *root) {
+    auto sequence =
+        (*library)->lookupSymbol<transform::NamedSequenceOp>(name);
+    if (!sequence || sequence.isExternal()) {
+      root->emitError("llvm-cpu-apply-strategies: the strategy library "
+                      "has no named sequence @")
+          << name;
+      return nullptr;
+    }
+    return cast<transform::TransformOpInterface>(sequence.getOperation());
+  }
+
+  /// Applies sequence `name` to `root` with integer parameters `params`.
+  LogicalResult apply(Operation *root, StringRef name,
+                      ArrayRef<int64_t> params) {
+    transform::TransformOpInterface sequence = lookupSequence(name, root);
+    if (!sequence)
+      return failure();
+    Builder builder(root->getContext());
+    RaggedArray<transform::MappedValue> bindings;
+    bindings.push_back(ArrayRef<transform::MappedValue>{root});
+    for (int64_t value : params)
+      bindings.push_back(ArrayRef<transform::MappedValue>{
+          builder.getI64IntegerAttr(value)});
+    Location loc = root->getLoc();
+    if (failed(transform::applyTransformNamedSequence(
+            bindings, sequence, **library, transform::TransformOptions()))) {
+      emitError(loc) << "llvm-cpu-apply-strategies: strategy @" << name
+                     << " failed";
+      return failure();
+    }
+    return success();
+  }
+
+  void runOnOperation() override {
+    // The device's config overrides the pass options.
+    FailureOr<LLVMCPUConfig> config = lookupLLVMCPUConfig(getOperation());
+    if (failed(config))
+      return signalPassFailure();
+    const CPUTarget &target = config->target ? *config->target : this->target;
+    std::optional<ContractionTile> contraction =
+        config->target ? getContractionTile(target) : this->contraction;
+    if (contraction && config->cacheTiles) {
+      contraction->blockM = (*config->cacheTiles)[0];
+      contraction->blockN = (*config->cacheTiles)[1];
+      contraction->blockK = (*config->cacheTiles)[2];
+    } else if (contraction && config->target && !cacheTiles.empty()) {
+      contraction->blockM = cacheTiles[0];
+      contraction->blockN = cacheTiles[1];
+      contraction->blockK = cacheTiles[2];
+    }
+    if (!contraction)
+      return;
+    // Roots first, strategies after: a strategy rewrites the IR around its
+    // root.
+    SmallVector<std::pair<Operation *, SmallVector<int64_t>>> roots;
+    SmallVector<StringRef> names;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (isStrategyContraction(op)) {
+        roots.push_back({op, {contraction->blockM, contraction->blockN,
+                              contraction->blockK}});
+        names.push_back(contraction->sequence);
+        return;
+      }
+      if (auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation())) {
+        if (auto tile = getConvTile(conv, *contraction, target)) {
+          roots.push_back({op, {tile->first, tile->second}});
+          names.push_back("llvm_cpu_conv2d_nhwc_hwcf");
+        }
+      }
+    });
+    for (auto [root, name] : llvm::zip(roots, names))
+      if (failed(apply(root.first, name, root.second)))
+        return signalPassFailure();
+  }
+
+  CPUTarget target;
+  std::optional<ContractionTile> contraction;
+  std::shared_ptr<OwningOpRef<ModuleOp>> library;
+};
+
+} // namespace

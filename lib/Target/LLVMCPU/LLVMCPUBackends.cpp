@@ -1,0 +1,148 @@
+//===- LLVMCPUBackends.cpp - The built-in CPU target backends ---*- C++ -*-===//
+//
+// This file implements the two built-in CPU backends, `llvm-cpu` (tiled and
+// vectorized) and `llvm-cpu-loops` (plain loops), and their registration.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Dialect/Codegen/Transforms/Passes.h"
+#include "scopeir/Dialect/Codegen/Transforms/StrategyTable.h"
+#include "scopeir/Target/LLVMCPU/LLVMCPUConfig.h"
+#include "scopeir/Target/LLVMCPU/Passes.h"
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+#include "scopeir/Target/LLVMCPU/LLVMCPUBackends.h"
+
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace scopeir::hal;
+using namespace scopeir::llvmcpu;
+
+namespace {
+
+/// The llvm-cpu backend's strategy per kind of root: the pipelines its tu
+/// scopes run (codegen-form-tu-scopes{table=llvm-cpu}). Contractions and
+/// convolutions get the strategy library's packed kernels
+/// (llvm-cpu-apply-strategies) where one applies; every root is then
+/// tiled and vectorized (reductions tile their reduction loops as full
+/// reductions and vectorize to multi-reductions); what could not be
+/// vectorized becomes loops after bufferization.
+class LLVMCPUStrategyTable final : public scopeir::codegen::StrategyTable {
+public:
+  FailureOr<scopeir::codegen::Strategy>
+  getStrategy(Operation *root, scopeir::codegen::RootKind kind) const override {
+    using scopeir::codegen::RootKind;
+    MLIRContext *context = root->getContext();
+    // m/n tiles of 8x16 and k tiles of 16: small enough to keep a tile of
+    // the accumulator in vector registers, large enough to fill them.
+    StringRef tileAndVectorize =
+        "llvm-cpu-tile-and-vectorize{tile-sizes=8,16,16},canonicalize,cse";
+    std::string pipeline;
+    switch (kind) {
+    case RootKind::Contraction:
+    case RootKind::Convolution:
+      pipeline =
+          ("llvm-cpu-apply-strategies,canonicalize," + tileAndVectorize)
+              .str();
+      break;
+    case RootKind::Reduction:
+    case RootKind::Elementwise:
+    case RootKind::Other:
+      pipeline = tileAndVectorize.str();
+      break;
+    }
+    return scopeir::codegen::Strategy::getPipeline(
+        StringAttr::get(context, pipeline));
+  }
+};
+
+/// Forms a tu scope around each root with its per-kind strategy
+/// (LLVMCPUStrategyTable, or a user's #codegen.strategy) and runs the
+/// strategies; bufferization then converts the function as a whole. See
+/// docs/llvm-cpu.md and docs/codegen.md.
+class LLVMCPUBackend final : public TargetBackend {
+public:
+  StringRef getName() const override { return "llvm-cpu"; }
+  StringRef getDescription() const override {
+    return "CPU via LLVM: a tu scope per root with a per-kind strategy "
+           "(packed FMA kernels for contractions and convolutions), other "
+           "roots tiled and vectorized";
+  }
+
+  void buildTensorPipeline(OpPassManager &funcPM) const override {
+    scopeir::codegen::FormTUScopesPassOptions form;
+    form.table = "llvm-cpu";
+    funcPM.addPass(scopeir::codegen::createFormTUScopesPass(form));
+    funcPM.addPass(scopeir::codegen::createRunScopePipelinesPass());
+    funcPM.addPass(createCanonicalizerPass());
+    funcPM.addPass(createCSEPass());
+  }
+
+  void buildBufferPipeline(OpPassManager &funcPM) const override {
+    // The strategies' outer tiles (scf.forall) become parallel loops, which
+    // the host lowering runs on threads, or serial ones (config threads=1).
+    funcPM.addPass(createLLVMCPULowerParallelTilesPass());
+    // Whatever was not vectorized.
+    funcPM.addPass(createConvertLinalgToLoopsPass());
+    funcPM.addPass(vector::createLowerVectorMaskPass());
+    // n-D transfers become loops of 1-D transfers, which lower to LLVM
+    // (masked) loads and stores.
+    VectorTransferToSCFOptions toSCF;
+    toSCF.enableFullUnroll(true);
+    funcPM.addPass(createConvertVectorToSCFPass(toSCF));
+    funcPM.addPass(vector::createLowerVectorMultiReductionPass());
+    funcPM.addPass(createCanonicalizerPass());
+  }
+
+  void buildOpenMPPipeline(OpPassManager &funcPM) const override {
+    // Guided schedules, and the device config's `threads` limit.
+    funcPM.addPass(createLLVMCPUConfigureOpenMPPass());
+  }
+
+  LogicalResult
+  verifyConfig(DictionaryAttr config,
+               function_ref<InFlightDiagnostic()> emitError) const override {
+    return LLVMCPUConfig::parse(config, emitError);
+  }
+};
+
+/// Lowers every linalg op to scalar loops: the reference strategy and the
+/// default host backend.
+class LLVMCPULoopsBackend final : public TargetBackend {
+public:
+  StringRef getName() const override { return "llvm-cpu-loops"; }
+  StringRef getDescription() const override {
+    return "CPU via LLVM: linalg ops as plain scalar loops "
+           "(convert-linalg-to-loops)";
+  }
+
+  void buildTensorPipeline(OpPassManager &funcPM) const override {
+    funcPM.addPass(createCanonicalizerPass());
+  }
+
+  void buildBufferPipeline(OpPassManager &funcPM) const override {
+    // The grids of hand-distributed code (codegen-lower-workgroups) are
+    // scf.forall loops: parallel loops, on threads or not, as on llvm-cpu.
+    funcPM.addPass(createLLVMCPULowerParallelTilesPass());
+    funcPM.addPass(createConvertLinalgToLoopsPass());
+    funcPM.addPass(createCanonicalizerPass());
+  }
+};
+
+} // namespace
+
+void scopeir::llvmcpu::registerLLVMCPUBackends() {
+  static bool once = [] {
+    TargetBackendRegistry &registry = TargetBackendRegistry::global();
+    registry.registerBackend(std::make_unique<LLVMCPUBackend>());
+    registry.registerBackend(std::make_unique<LLVMCPULoopsBackend>());
+    scopeir::codegen::StrategyTableRegistry::global().registerTable(
+        "llvm-cpu", std::make_unique<LLVMCPUStrategyTable>());
+    return true;
+  }();
+  (void)once;
+}

@@ -1,0 +1,211 @@
+//===- LLVMCPUTileAndVectorize.cpp - llvm-cpu tensor strategy ---*- C++ -*-===//
+//
+// This file implements llvm-cpu-tile-and-vectorize: linalg ops are tiled
+// with scf::tileUsingSCF, the tiles vectorized with linalg::vectorize, and
+// the vector ops lowered to simpler ones.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Target/LLVMCPU/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace scopeir::llvmcpu {
+#define GEN_PASS_DEF_LLVMCPUTILEANDVECTORIZEPASS
+#include "scopeir/Target/LLVMCPU/Passes.h.inc"
+} // namespace scopeir::llvmcpu
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::llvmcpu;
+
+/// Returns true if every value `op` yields for a reduction depends on one of
+/// its input block arguments. linalg::vectorize (MLIR 22) miscompiles a
+/// reduction whose combined value is loop-invariant (`out + c` for a
+/// constant `c`): it adds `c` once instead of once per reduction iteration.
+static bool reductionsReadInputs(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() == 0)
+    return true;
+  Block *body = op.getBlock();
+  unsigned numInputs = op.getNumDpsInputs();
+  auto readsInput = [&](Value value) {
+    SmallVector<Value> worklist = {value};
+    llvm::SmallPtrSet<Operation *, 8> visited;
+    while (!worklist.empty()) {
+      Value v = worklist.pop_back_val();
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        if (arg.getOwner() == body && arg.getArgNumber() < numInputs)
+          return true;
+        continue;
+      }
+      Operation *def = v.getDefiningOp();
+      if (!def || def->getBlock() != body || !visited.insert(def).second)
+        continue;
+      llvm::append_range(worklist, def->getOperands());
+    }
+    return false;
+  };
+  return llvm::all_of(body->getTerminator()->getOperands(), readsInput);
+}
+
+/// Returns the largest number of 1-D rows (the product of all but the
+/// innermost dim) of the vector any operand of `op` is read or written as
+/// when its loops are vectorized with `loopSizes`. An operand dim indexed by
+/// a sum of loops (a convolution's input window) counts as the sum of
+/// their sizes.
+static int64_t getMaxVectorRows(linalg::LinalgOp op,
+                                ArrayRef<int64_t> loopSizes) {
+  int64_t maxRows = 0;
+  for (AffineMap map : op.getIndexingMapsArray()) {
+    int64_t rows = 1;
+    for (unsigned i = 0, e = map.getNumResults(); i + 1 < e; ++i) {
+      int64_t size = 0;
+      map.getResult(i).walk([&](AffineExpr expr) {
+        if (auto dimExpr = dyn_cast<AffineDimExpr>(expr))
+          size += loopSizes[dimExpr.getPosition()];
+      });
+      // Sizes are bounded by tile sizes and static dims: cap the product
+      // instead of letting it overflow.
+      rows = std::min<int64_t>(rows * std::max<int64_t>(size, 1),
+                               int64_t(1) << 40);
+    }
+    maxRows = std::max(maxRows, rows);
+  }
+  return maxRows;
+}
+
+namespace {
+
+struct LLVMCPUTileAndVectorizePass
+    : llvmcpu::impl::LLVMCPUTileAndVectorizePassBase<LLVMCPUTileAndVectorizePass> {
+  using Base::Base;
+
+  /// Returns the tile size of loop `i` (0: untiled).
+  int64_t getTileSize(unsigned i) const {
+    if (i < tileSizes.size() && tileSizes[i] > 0)
+      return tileSizes[i];
+    return 0;
+  }
+
+  /// Tiles `op`; returns the tiled op (or `op` itself if no loop is tiled).
+  FailureOr<linalg::LinalgOp> tile(RewriterBase &rewriter,
+                                   linalg::LinalgOp op) {
+    unsigned numLoops = op.getNumLoops();
+    SmallVector<OpFoldResult> sizes;
+    bool anyTiled = false;
+    for (unsigned i = 0; i < numLoops; ++i) {
+      sizes.push_back(rewriter.getIndexAttr(getTileSize(i)));
+      anyTiled |= getTileSize(i) != 0;
+    }
+    if (!anyTiled)
+      return op;
+    scf::SCFTilingOptions options;
+    options.setTileSizes(sizes);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, result->replacements);
+    if (result->tiledOps.size() != 1)
+      return failure();
+    auto tiled = dyn_cast<linalg::LinalgOp>(result->tiledOps.front());
+    if (!tiled)
+      return failure();
+    return tiled;
+  }
+
+  /// Vectorizes `op` when its loop ranges are static or bounded by a tile
+  /// size (masked vectorization); leaves it alone otherwise. `untiledRanges`
+  /// are the static loop ranges of the op before tiling: a partial tile of a
+  /// static loop shorter than the tile needs no wider vector than the loop.
+  void vectorize(RewriterBase &rewriter, linalg::LinalgOp op,
+                 ArrayRef<int64_t> untiledRanges) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<int64_t> vectorSizes;
+    bool dynamic = false;
+    for (auto [i, range] : llvm::enumerate(ranges)) {
+      if (!ShapedType::isDynamic(range)) {
+        vectorSizes.push_back(range);
+        continue;
+      }
+      dynamic = true;
+      int64_t tileSize = getTileSize(i);
+      if (tileSize == 0)
+        return; // An untiled dynamic loop has no vector size bound.
+      int64_t untiled = untiledRanges[i];
+      vectorSizes.push_back(ShapedType::isDynamic(untiled)
+                                ? tileSize
+                                : std::min(tileSize, untiled));
+    }
+    if (maxVectorRows > 0 && getMaxVectorRows(op, vectorSizes) > maxVectorRows)
+      return;
+    if (!dynamic)
+      vectorSizes.clear();
+    if (!reductionsReadInputs(op))
+      return;
+    // Spell out "not scalable" per dim: with an empty list, masked
+    // vectorization builds mask types that print alike but are not equal.
+    SmallVector<bool> scalableDims(vectorSizes.size(), false);
+    if (failed(linalg::vectorizeOpPrecondition(op, vectorSizes, scalableDims)))
+      return;
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::VectorizationResult> result =
+        linalg::vectorize(rewriter, op, vectorSizes, scalableDims);
+    if (failed(result))
+      return;
+    rewriter.replaceOp(op, result->replacements);
+  }
+
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    MLIRContext *context = &getContext();
+    IRRewriter rewriter(context);
+
+    SmallVector<linalg::LinalgOp> candidates;
+    root->walk([&](linalg::LinalgOp op) {
+      if (op.hasPureTensorSemantics())
+        candidates.push_back(op);
+    });
+    for (linalg::LinalgOp op : candidates) {
+      SmallVector<int64_t> untiledRanges = op.getStaticLoopRanges();
+      FailureOr<linalg::LinalgOp> tiled = tile(rewriter, op);
+      if (failed(tiled)) {
+        op->emitError("llvm-cpu-tile-and-vectorize: tiling failed");
+        return signalPassFailure();
+      }
+      vectorize(rewriter, *tiled, untiledRanges);
+    }
+
+    // Canonicalize what vectorization produced: elementwise products feeding
+    // a reduction become vector.contract, transfer permutation maps become
+    // minor identities (plus broadcast/transpose), masks around transfers
+    // become masked transfers. Contractions, multi-reductions and transposes
+    // are lowered after bufferization and by convert-vector-to-llvm.
+    RewritePatternSet patterns(context);
+    vector::populateVectorReductionToContractPatterns(patterns);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
+    vector::TransferReadOp::getCanonicalizationPatterns(patterns, context);
+    vector::TransferWriteOp::getCanonicalizationPatterns(patterns, context);
+    tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
+    scf::ForOp::getCanonicalizationPatterns(patterns, context);
+    affine::AffineMinOp::getCanonicalizationPatterns(patterns, context);
+    if (failed(applyPatternsGreedily(root, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
