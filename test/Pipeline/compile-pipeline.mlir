@@ -13,10 +13,12 @@
 // RUN: scope-opt %s --scopeir-compile-to-llvm="strip-scopes=true check-stores=true host-backend=llvm-cpu dump-dispatches=text" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: scope-opt %s --scopeir-compile-to-llvm=dump-dispatches=dot --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DOT
 
-// Front end: devices checked, the program's own tu scopes compiled, calls
-// wrapped on their callee's device and inlined (no cleanup pipeline).
+// Front end: devices checked, elementwise ops on tensors made linalg, the
+// program's own tu scopes compiled, calls wrapped on their callee's device
+// and inlined (no cleanup pipeline).
 // CHECK:      builtin.module(
 // CHECK-NEXT:   hal-verify-device-targets,
+// CHECK-NEXT:   convert-elementwise-to-linalg,
 // CHECK-NEXT:   codegen-run-scope-pipelines{strategy-library=},
 // CHECK-NEXT:   lower-affine,
 // CHECK-NEXT:   hal-wrap-cross-device-calls,
@@ -116,6 +118,7 @@
 // TOSA-NEXT:   tosa-to-tensor,
 // TOSA-NEXT:   canonicalize{{.*}}
 // TOSA-NEXT: ),
+// TOSA-NEXT: convert-elementwise-to-linalg,
 // TOSA-NEXT: codegen-run-scope-pipelines
 
 // OTHER:      builtin.module(

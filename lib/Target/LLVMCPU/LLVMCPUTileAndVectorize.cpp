@@ -86,6 +86,31 @@ static int64_t getMaxVectorRows(linalg::LinalgOp op,
   return maxRows;
 }
 
+/// Returns true if an operand of `op` has elements narrower than a byte
+/// (i1). Memory holds them one per byte, but LLVM stores and loads a vector
+/// of them bit-packed: a vectorized `arith.cmpi` writing a `tensor<4xi1>`
+/// would store 4 bits into the first byte instead of 4 bytes.
+static bool hasSubByteElements(linalg::LinalgOp op) {
+  return llvm::any_of(op->getOperandTypes(), [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    Type element = shaped ? shaped.getElementType() : type;
+    return element.isIntOrFloat() && element.getIntOrFloatBitWidth() < 8;
+  });
+}
+
+/// Returns true if the body of `op` divides integers. A masked vector lane
+/// (a partial or dynamic tile) divides by the padding value (poison), and
+/// the CPU has no vector integer division: LLVM scalarizes it, and the
+/// inactive lane may trap (SIGFPE). Scalar loops never divide in a lane that
+/// does not exist, and lose nothing here.
+static bool dividesIntegers(linalg::LinalgOp op) {
+  return llvm::any_of(op.getBlock()->getOperations(), [](Operation &inner) {
+    return isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+               arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(
+        inner);
+  });
+}
+
 namespace {
 
 struct LLVMCPUTileAndVectorizePass
@@ -154,7 +179,8 @@ struct LLVMCPUTileAndVectorizePass
       return;
     if (!dynamic)
       vectorSizes.clear();
-    if (!reductionsReadInputs(op))
+    if (!reductionsReadInputs(op) || hasSubByteElements(op) ||
+        dividesIntegers(op))
       return;
     // Spell out "not scalable" per dim: with an empty list, masked
     // vectorization builds mask types that print alike but are not equal.

@@ -33,7 +33,12 @@ def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
     backend's buffer pipeline turns it into loops). So is a reduction whose
     body yields a value that depends on no input (`out + c`):
     `linalg::vectorize` in MLIR 22 adds such a value once instead of once
-    per reduction iteration.
+    per reduction iteration. And so is an op with an operand of elements
+    narrower than a byte (`i1`): memory holds one per byte, but LLVM loads
+    and stores a vector of them bit-packed. And so is an op whose body
+    divides integers (`arith.divsi`, `remui`, ...): a masked lane divides
+    by the padding value (poison), and x86 has no vector integer division
+    (LLVM scalarizes it, so the inactive lane may trap).
 
     `max-vector-rows` bounds the code vectorization makes: the n-D vectors of
     an op's operands are lowered (after bufferization) to fully unrolled 1-D
