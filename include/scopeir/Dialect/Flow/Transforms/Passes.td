@@ -35,10 +35,12 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
        iterator, and every other `TilingInterface` op that is not
        elementwise. Each root starts a region. A scope op that is a
        dispatch root (`ScopeOpInterface::isDispatchRoot`:
-       `codegen.scope.workgroups`) is a root that stays alone in its
-       region: neither consumers nor producers join it (what fuses into it
-       is fused into its body by `codegen-fuse-into-workgroups`), and its
-       body, isolated, is left alone.
+       `codegen.scope.workgroups`, and a program's own `codegen.scope.tu`,
+       whatever its strategy made of its ops) is a root that stays alone
+       in its region: neither consumers nor producers join it (what fuses
+       into workgroups is fused into their body by
+       `codegen-fuse-into-workgroups`), and its body, isolated, is left
+       alone.
     2. *Consumers*: while the region's last op has a single result with a
        single use, and that use is an elementwise linalg op in the same block
        whose iteration space is the one of that result (identity indexing
