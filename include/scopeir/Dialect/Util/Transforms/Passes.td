@@ -254,6 +254,12 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
     Running the pass twice changes nothing the second time: every scope is
     outlined or refused again, and functions are never renamed.
 
+    With `remarks`, every other decision is a remark at the scope too:
+    `outlined into @name`, or `not outlined: ...` with the reason (filtered
+    out by `kind`, an annotation, not outlinable, not inside a function).
+    The same lines are the pass's `-debug-only=util-outline-scopes` output
+    where LLVM has it.
+
     ```mlir
     // Before:
     func.func @f(%t: tensor<?xf32>, %d: index) -> tensor<?xf32> {
@@ -295,6 +301,9 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
            "bufferization would not take its function as it takes the "
            "inlined body (an unranked result, a result that is not a "
            "buffer the function allocates)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at every scope saying whether it was outlined "
+           "and, if not, why">,
   ];
   let dependentDialects = ["mlir::func::FuncDialect",
                            "mlir::tensor::TensorDialect"];
