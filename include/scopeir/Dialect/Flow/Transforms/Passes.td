@@ -83,7 +83,25 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
 
     After formation the pass checks placement (see
     `flow-verify-placement`) and fails on a violation.
+
+    With `remarks`, the pass says what it decided at the ops concerned:
+    `dispatch root: ...` at each op that starts a region, with the reason
+    (a reduction loop, not elementwise, an elementwise op no root took, a
+    scope that is a dispatch root), and `not fused into the dispatch region
+    of the <op> root ...: <reason>` at each dispatchable op next to a region
+    that did not join it (with a note at the root): a consumer behind a
+    result with several uses or read through another iteration space, a
+    producer with a use outside the region, an op in another block, which a
+    scope boundary makes; `no dispatch region of its own` at a cheap
+    producer cloned into its users' regions. The same lines are the pass's
+    `-debug-only=flow-form-dispatch-regions` output where LLVM has it.
+    Without it nothing is reported and the output is the same.
   }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each op that starts a dispatch region and at "
+           "each neighbour that did not join one, saying why">,
+  ];
   let dependentDialects = [
     "::scopeir::flow::FlowDialect",
     "::mlir::affine::AffineDialect",
