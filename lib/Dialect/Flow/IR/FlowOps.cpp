@@ -128,18 +128,9 @@ LogicalResult DispatchRegionOp::verifyRegions() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ReturnOp::verify() {
-  auto parent = cast<DispatchRegionOp>((*this)->getParentOp());
-  if (getNumOperands() != parent.getNumResults())
-    return emitOpError("returns ")
-           << getNumOperands() << " values but its dispatch region has "
-           << parent.getNumResults() << " results";
-  for (auto [i, operand, result] :
-       llvm::enumerate(getOperands(), parent.getResults()))
-    if (operand.getType() != result.getType())
-      return emitOpError("operand #") << i << " has type " << operand.getType()
-                                      << " but the dispatch region's result #"
-                                      << i << " has type " << result.getType();
-  return success();
+  return util::verifyOperandsMatchParentResults(*this, "returns",
+                                                "dispatch region",
+                                                /*nameParent=*/false);
 }
 
 //===----------------------------------------------------------------------===//

@@ -390,7 +390,10 @@ scopeir::util::parseScopeAttrDict(OpAsmParser &parser, OperationState &result,
 
 LogicalResult scopeir::util::verifyScopeSignature(
     Operation *op, ValueRange captureDims, ValueRange resultDims,
-    std::optional<size_t> numTieEntries) {
+    DenseI64ArrayAttr tiedOperands) {
+  std::optional<size_t> numTieEntries;
+  if (tiedOperands)
+    numTieEntries = tiedOperands.size();
   auto closure = cast<ClosureOpInterface>(op);
   OperandRange captures = closure.getClosureOperands();
 
@@ -498,4 +501,96 @@ void scopeir::util::moveClosureBody(RewriterBase &rewriter,
   for (Operation *ret : returns)
     rewriter.modifyOpInPlace(
         ret, [&] { ret->eraseOperands(exclusion.droppedResults); });
+}
+
+//===----------------------------------------------------------------------===//
+// Capturing scope ops
+//===----------------------------------------------------------------------===//
+
+Block *scopeir::util::addCaptureEntryBlock(OperationState &state,
+                                           ValueRange captures) {
+  Region *body = state.addRegion();
+  Block *entry = new Block();
+  body->push_back(entry);
+  for (Value capture : captures)
+    entry->addArgument(capture.getType(), capture.getLoc());
+  return entry;
+}
+
+ParseResult scopeir::util::parseCapturingScopeOp(
+    OpAsmParser &parser, OperationState &result,
+    ArrayRef<StringRef> inherentNames, ArrayAttr &scopeAttrs,
+    DenseI64ArrayAttr &tiedOperands, std::array<int32_t, 3> &segmentSizes,
+    function_ref<ParseResult()> parseExtras) {
+  ArrayAttr attrs;
+  OptionalParseResult attrResult = parser.parseOptionalAttribute(attrs, Type());
+  if (attrResult.has_value()) {
+    if (failed(*attrResult))
+      return failure();
+    if (!attrs.empty())
+      scopeAttrs = attrs;
+  }
+
+  ParsedScopeSignature signature;
+  if (parseScopeSignature(parser, signature) || (parseExtras && parseExtras()))
+    return failure();
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, signature.arguments,
+                         /*enableNameShadowing=*/false) ||
+      parseScopeAttrDict(parser, result, inherentNames))
+    return failure();
+  FailureOr<std::array<int32_t, 3>> segments =
+      resolveScopeSignature(parser, signature, result);
+  if (failed(segments))
+    return failure();
+  segmentSizes = *segments;
+  tiedOperands = getTiesAttrOrNull(parser.getContext(), signature.ties);
+  return success();
+}
+
+void scopeir::util::printCapturingScopeOp(OpAsmPrinter &p, Operation *op,
+                                          ArrayAttr scopeAttrs,
+                                          function_ref<void()> printExtras) {
+  if (scopeAttrs && !scopeAttrs.empty()) {
+    p << ' ';
+    p.printAttribute(scopeAttrs);
+  }
+  printScopeSignature(p, op);
+  if (printExtras)
+    printExtras();
+  p << ' ';
+  p.printRegion(op->getRegion(0), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/true);
+  // Every inherent attribute has its own syntax above. The discardable
+  // dictionary is stored as it is; getAttrs() would build a dictionary of
+  // the properties too, on every print (twice per print: the printer's alias
+  // pass prints each op once more).
+  p.printOptionalAttrDictWithKeyword(
+      op->getDiscardableAttrDictionary().getValue());
+}
+
+//===----------------------------------------------------------------------===//
+// Terminators whose operands become their parent's results
+//===----------------------------------------------------------------------===//
+
+LogicalResult scopeir::util::verifyOperandsMatchParentResults(
+    Operation *terminator, StringRef verb, StringRef parentNoun,
+    bool nameParent) {
+  Operation *parent = terminator->getParentOp();
+  if (terminator->getNumOperands() != parent->getNumResults()) {
+    InFlightDiagnostic diag = terminator->emitOpError()
+                              << verb << " " << terminator->getNumOperands()
+                              << " values but its " << parentNoun;
+    if (nameParent)
+      diag << " '" << parent->getName() << "'";
+    return diag << " has " << parent->getNumResults() << " results";
+  }
+  for (auto [i, operand, result] :
+       llvm::enumerate(terminator->getOperands(), parent->getResults()))
+    if (operand.getType() != result.getType())
+      return terminator->emitOpError("operand #")
+             << i << " has type " << operand.getType() << " but the "
+             << parentNoun << "'s result #" << i << " has type "
+             << result.getType();
+  return success();
 }

@@ -1,8 +1,9 @@
 //===- UtilOps.cpp - util ops: parse, print, verify -------------*- C++ -*-===//
 //
 // This file implements the util dialect's ops: their custom syntax, verifiers
-// and interface methods. Folders and canonicalization patterns live in
-// UtilOpFolders.cpp.
+// and interface methods (util.scope's come from Util_CapturingScopeOp and
+// OpImplUtils, which codegen.scope.tu shares). Folders and canonicalization
+// patterns live in UtilOpFolders.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,214 +12,32 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
-#include "mlir/IR/PatternMatch.h"
-#include "llvm/ADT/BitVector.h"
-#include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace scopeir::util;
 
 //===----------------------------------------------------------------------===//
-// Shared helpers
-//===----------------------------------------------------------------------===//
-
-/// Returns the stored scope attributes of a util op (null or an array).
-static SmallVector<Attribute> getStoredAttrs(ArrayAttr attrs) {
-  if (!attrs)
-    return {};
-  return llvm::to_vector(attrs.getValue());
-}
-
-/// Returns `attrs` as the `scope_attrs` of a util op: absent when empty.
-static ArrayAttr toStoredAttrs(MLIRContext *ctx, ArrayRef<Attribute> attrs) {
-  if (attrs.empty())
-    return {};
-  return ArrayAttr::get(ctx, attrs);
-}
-
-//===----------------------------------------------------------------------===//
 // ScopeOp
 //===----------------------------------------------------------------------===//
 
-void ScopeOp::build(OpBuilder &builder, OperationState &state,
-                    TypeRange resultTypes, ValueRange resultDims,
-                    ValueRange captures, ValueRange captureDims,
-                    ArrayRef<int64_t> tiedOperands,
-                    ArrayRef<Attribute> scopeAttrs) {
-  state.addOperands(captures);
-  state.addOperands(captureDims);
-  state.addOperands(resultDims);
-  state.addTypes(resultTypes);
-  Properties &props = state.getOrAddProperties<Properties>();
-  props.operandSegmentSizes = {static_cast<int32_t>(captures.size()),
-                               static_cast<int32_t>(captureDims.size()),
-                               static_cast<int32_t>(resultDims.size())};
-  if (!scopeAttrs.empty())
-    props.scope_attrs = builder.getArrayAttr(scopeAttrs);
-  props.tied_operands = getTiesAttrOrNull(builder.getContext(), tiedOperands);
-  Region *body = state.addRegion();
-  Block *entry = new Block();
-  body->push_back(entry);
-  for (Value capture : captures)
-    entry->addArgument(capture.getType(), capture.getLoc());
-}
-
-ArrayAttr ScopeOp::getScopeAttrsOrEmpty() {
-  if (ArrayAttr attrs = getScopeAttrsAttr())
-    return attrs;
-  return ArrayAttr::get(getContext(), {});
-}
-
-ValueRange ScopeOp::getCaptureDynamicDims(unsigned index) {
-  return sliceDynamicDims(getCaptures().getTypes(), getCaptureDims(), index);
-}
-
-SmallVector<int64_t> ScopeOp::getTiedResultIndices() {
-  return getTiesOrUntied(getTiedOperandsAttr(), getNumResults());
-}
-
-OperandRange ScopeOp::getTiedOperandsRange() { return getCaptures(); }
-
-void ScopeOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
-  setTiedOperandsAttr(getTiesAttrOrNull(getContext(), ties));
-}
-
-ValueRange ScopeOp::getOperandDynamicDims(unsigned operandIndex) {
-  // Only captures have dims; dims themselves are index values.
-  if (operandIndex >= getCaptures().size())
-    return {};
-  return getCaptureDynamicDims(operandIndex);
-}
-
-ValueRange ScopeOp::getResultDynamicDims(unsigned resultIndex) {
-  return getTiedResultDynamicDims(*this, resultIndex, getCaptureDims(),
-                                  getResultDims());
-}
-
-SmallVector<Attribute> ScopeOp::getStoredScopeAttributes() {
-  return getStoredAttrs(getScopeAttrsAttr());
-}
-
-LogicalResult ScopeOp::setScopeAttributes(ArrayRef<Attribute> attrs) {
-  setScopeAttrsAttr(toStoredAttrs(getContext(), attrs));
-  return success();
-}
-
-OperandRange ScopeOp::getExplicitCaptures() { return getCaptures(); }
-
-OperandRange ScopeOp::getEntrySuccessorOperands(RegionSuccessor successor) {
-  return getCaptures();
-}
-
-void ScopeOp::getSuccessorRegions(RegionBranchPoint point,
-                                  SmallVectorImpl<RegionSuccessor> &regions) {
-  if (point.isParent()) {
-    regions.push_back(RegionSuccessor(&getBody(), getBody().getArguments()));
-    return;
-  }
-  regions.push_back(RegionSuccessor(getOperation(), getResults()));
-}
-
-void ScopeOp::getRegionInvocationBounds(
-    ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) {
-  bounds.emplace_back(1, 1);
-}
-
-void ScopeOp::setAllOperandDynamicDims(ValueRange dims) {
-  getCaptureDimsMutable().assign(dims);
-}
-
-void ScopeOp::setAllResultDynamicDims(ValueRange dims) {
-  getResultDimsMutable().assign(dims);
-}
-
-Region &ScopeOp::getClosureBodyRegion() { return getBody(); }
-
-OperandRange ScopeOp::getClosureOperands() { return getCaptures(); }
-
-MutableOperandRange ScopeOp::getClosureOperandsMutable() {
-  return getCapturesMutable();
-}
-
-void ScopeOp::getClosureReturns(SmallVectorImpl<Operation *> &returns) {
-  llvm::append_range(returns, getScopeExits(*this));
-}
-
-ClosureOpInterface ScopeOp::cloneReplacementExcludingOperandsAndResults(
-    ArrayRef<unsigned> excludedOperandIndices,
-    ArrayRef<unsigned> excludedResultIndices, RewriterBase &rewriter) {
-  ClosureExclusion exclusion = computeClosureExclusion(
-      *this, excludedOperandIndices, excludedResultIndices);
-  auto newOp = ScopeOp::create(rewriter, getLoc(), exclusion.resultTypes,
-                               exclusion.resultDims, exclusion.captures,
-                               exclusion.captureDims, exclusion.ties,
-                               getScopeAttrsOrEmpty().getValue());
-  newOp->setDiscardableAttrs(getOperation()->getDiscardableAttrDictionary());
-  auto closure = cast<ClosureOpInterface>(newOp.getOperation());
-  moveClosureBody(rewriter, *this, closure, exclusion);
-  return closure;
-}
+// The accessors and interface methods come from Util_CapturingScopeOp.
 
 // util.scope [attrs]? (captures)? (-> (results))? region (attributes {...})?
 ParseResult ScopeOp::parse(OpAsmParser &parser, OperationState &result) {
   Properties &props = result.getOrAddProperties<Properties>();
-
-  // Scope attributes.
-  ArrayAttr scopeAttrs;
-  OptionalParseResult attrResult =
-      parser.parseOptionalAttribute(scopeAttrs, Type());
-  if (attrResult.has_value()) {
-    if (failed(*attrResult))
-      return failure();
-    if (!scopeAttrs.empty())
-      props.scope_attrs = scopeAttrs;
-  }
-
-  ParsedScopeSignature signature;
-  if (parseScopeSignature(parser, signature))
-    return failure();
-  Region *body = result.addRegion();
-  if (parser.parseRegion(*body, signature.arguments,
-                         /*enableNameShadowing=*/false) ||
-      parseScopeAttrDict(parser, result, getAttributeNames()))
-    return failure();
-  FailureOr<std::array<int32_t, 3>> segments =
-      resolveScopeSignature(parser, signature, result);
-  if (failed(segments))
-    return failure();
-  props.operandSegmentSizes = *segments;
-  props.tied_operands = getTiesAttrOrNull(parser.getContext(), signature.ties);
-  return success();
+  return parseCapturingScopeOp(parser, result, getAttributeNames(),
+                               props.scope_attrs, props.tied_operands,
+                               props.operandSegmentSizes);
 }
 
 void ScopeOp::print(OpAsmPrinter &p) {
-  if (ArrayAttr attrs = getScopeAttrsAttr(); attrs && !attrs.empty()) {
-    p << ' ';
-    p.printAttribute(attrs);
-  }
-  printScopeSignature(p, *this);
-  p << ' ';
-  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                /*printBlockTerminators=*/true);
-  // Every inherent attribute has its own syntax above. The discardable
-  // dictionary is stored as it is; getAttrs() would build a dictionary of
-  // the properties too, on every print (twice per print: the printer's alias
-  // pass prints each op once more).
-  p.printOptionalAttrDictWithKeyword(
-      (*this)->getDiscardableAttrDictionary().getValue());
+  printCapturingScopeOp(p, *this, getScopeAttrsAttr());
 }
 
 LogicalResult ScopeOp::verify() {
   // Scope attributes and the body are checked by ScopeOpInterface.
-
-  // A value may be captured more than once: replacing one value by another
-  // (CSE, folding) can make two captures equal, and verification must not
-  // fail after such a rewrite. The canonicalizer merges them.
-  std::optional<size_t> numTieEntries;
-  if (DenseI64ArrayAttr ties = getTiedOperandsAttr())
-    numTieEntries = ties.size();
   return verifyScopeSignature(*this, getCaptureDims(), getResultDims(),
-                              numTieEntries);
+                              getTiedOperandsAttr());
 }
 
 //===----------------------------------------------------------------------===//
@@ -226,11 +45,15 @@ LogicalResult ScopeOp::verify() {
 //===----------------------------------------------------------------------===//
 
 SmallVector<Attribute> AnnotateOp::getStoredScopeAttributes() {
-  return getStoredAttrs(getScopeAttrsAttr());
+  if (ArrayAttr attrs = getScopeAttrsAttr())
+    return llvm::to_vector(attrs.getValue());
+  return {};
 }
 
 LogicalResult AnnotateOp::setScopeAttributes(ArrayRef<Attribute> attrs) {
-  setScopeAttrsAttr(toStoredAttrs(getContext(), attrs));
+  // An empty list is stored as no attribute, as util.scope stores it.
+  setScopeAttrsAttr(attrs.empty() ? ArrayAttr()
+                                  : ArrayAttr::get(getContext(), attrs));
   return success();
 }
 
@@ -243,19 +66,8 @@ LogicalResult ReturnOp::verify() {
   if (!parent || !isa<ScopeOpInterface>(parent))
     return emitOpError("expects its parent to be a scope op "
                        "(ScopeOpInterface)");
-  if (getNumOperands() != parent->getNumResults())
-    return emitOpError("returns ")
-           << getNumOperands() << " values but its scope '"
-           << parent->getName() << "' has " << parent->getNumResults()
-           << " results";
-  for (auto [i, operand, result] :
-       llvm::enumerate(getOperands(), parent->getResults()))
-    if (operand.getType() != result.getType())
-      return emitOpError("operand #")
-             << i << " has type " << operand.getType()
-             << " but the scope's result #" << i << " has type "
-             << result.getType();
-  return success();
+  return verifyOperandsMatchParentResults(*this, "returns", "scope",
+                                          /*nameParent=*/true);
 }
 
 //===----------------------------------------------------------------------===//

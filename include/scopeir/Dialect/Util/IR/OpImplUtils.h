@@ -152,14 +152,60 @@ parseScopeAttrDict(mlir::OpAsmParser &parser, mlir::OperationState &result,
 
 /// Verifies what the syntax of a closure scope op cannot say: one dim per
 /// dynamic dimension of each capture (`captureDims`) and untied result
-/// (`resultDims`); one tie entry per result (`numTieEntries`, if the op
+/// (`resultDims`); one tie entry per result (in `tiedOperands`, if the op
 /// stores a tie array), in range, at most one result per capture, and a
 /// tied result of its capture's type; one entry block argument per
-/// capture, of its type.
+/// capture, of its type. A value captured twice is valid: replacing one
+/// value by another (CSE, folding) may make two captures equal.
 mlir::LogicalResult verifyScopeSignature(mlir::Operation *op,
                                          mlir::ValueRange captureDims,
                                          mlir::ValueRange resultDims,
-                                         std::optional<size_t> numTieEntries);
+                                         mlir::DenseI64ArrayAttr tiedOperands);
+
+//===----------------------------------------------------------------------===//
+// Capturing scope ops (Util_CapturingScopeOp in UtilOpBase.td)
+//===----------------------------------------------------------------------===//
+
+/// Adds the body region of a scope op being built to `state`, with an entry
+/// block holding one argument per capture (of its type, at its location).
+/// Returns the entry block.
+mlir::Block *addCaptureEntryBlock(mlir::OperationState &state,
+                                  mlir::ValueRange captures);
+
+/// Parses a capturing scope op into `result`:
+///   `[scope-attrs]? (captures)? (-> (results))? extras region
+///    (attributes {...})?`
+/// storing its scope attributes (absent when the list is empty), ties
+/// (absent when nothing is tied) and operand segment sizes in the op's
+/// properties `scopeAttrs`, `tiedOperands` and `segmentSizes`. `parseExtras`,
+/// if given, parses what the op itself writes right before its body (a tu
+/// scope's strategy). The op's `inherentNames` are rejected in the trailing
+/// dictionary (parseScopeAttrDict).
+mlir::ParseResult parseCapturingScopeOp(
+    mlir::OpAsmParser &parser, mlir::OperationState &result,
+    llvm::ArrayRef<llvm::StringRef> inherentNames, mlir::ArrayAttr &scopeAttrs,
+    mlir::DenseI64ArrayAttr &tiedOperands,
+    std::array<int32_t, 3> &segmentSizes,
+    llvm::function_ref<mlir::ParseResult()> parseExtras = nullptr);
+
+/// Prints `op`, a capturing scope op with the scope attributes `scopeAttrs`,
+/// as parseCapturingScopeOp reads it; `printExtras`, if given, prints what
+/// the op itself writes right before its body.
+void printCapturingScopeOp(mlir::OpAsmPrinter &p, mlir::Operation *op,
+                           mlir::ArrayAttr scopeAttrs,
+                           llvm::function_ref<void()> printExtras = nullptr);
+
+//===----------------------------------------------------------------------===//
+// Terminators whose operands become their parent's results
+//===----------------------------------------------------------------------===//
+
+/// Verifies that the operands of `terminator` match the results of its
+/// parent op one to one in type. The diagnostics say the terminator
+/// `verb`s ("returns", "yields") its values to its `parentNoun` ("scope",
+/// "dispatch region"), named after the parent op's name if `nameParent`.
+mlir::LogicalResult verifyOperandsMatchParentResults(
+    mlir::Operation *terminator, llvm::StringRef verb,
+    llvm::StringRef parentNoun, bool nameParent);
 
 /// What remains of a closure scope op when some captures and results go
 /// (ClosureOpInterface::cloneReplacementExcludingOperandsAndResults): the

@@ -15,22 +15,11 @@ include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
 
-def Util_ScopeAttrArray : TypedArrayAttrBase<AnyAttr,
-    "array of attributes implementing ScopeAttrInterface">;
-
 //===----------------------------------------------------------------------===//
 // util.scope
 //===----------------------------------------------------------------------===//
 
-def Util_ScopeOp : Util_Op<"scope", [
-    AttrSizedOperandSegments,
-    DeclareOpInterfaceMethods<RegionBranchOpInterface,
-        ["getEntrySuccessorOperands", "getRegionInvocationBounds"]>,
-    DeclareOpInterfaceMethods<Util_ScopeOpInterface, ["getExplicitCaptures"]>,
-    DeclareOpInterfaceMethods<Util_TiedOpInterface>,
-    DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
-    DeclareOpInterfaceMethods<Util_ClosureOpInterface>,
-  ]> {
+def Util_ScopeOp : Util_CapturingScopeOp<Util_Dialect, "scope"> {
   let summary = "A scoped region with explicit captures and tied results";
   let description = [{
     Executes its region exactly once, like `scf.execute_region`, and groups
@@ -73,40 +62,6 @@ def Util_ScopeOp : Util_Op<"scope", [
     `tensor.dim` of a result folds to its dim, and a scope goes away only
     when its body merely returns values or is dead and free of side effects.
   }];
-
-  let arguments = (ins
-    Variadic<AnyType>:$captures,
-    Variadic<Index>:$capture_dims,
-    Variadic<Index>:$result_dims,
-    OptionalAttr<Util_ScopeAttrArray>:$scope_attrs,
-    OptionalAttr<DenseI64ArrayAttr>:$tied_operands
-  );
-  let results = (outs Variadic<AnyType>:$results);
-  let regions = (region MinSizedRegion<1>:$body);
-
-  let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
-  let hasCanonicalizer = 1;
-
-  let builders = [
-    OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
-      "::mlir::ValueRange":$resultDims,
-      "::mlir::ValueRange":$captures,
-      "::mlir::ValueRange":$captureDims,
-      "::llvm::ArrayRef<int64_t>":$tiedOperands,
-      "::llvm::ArrayRef<::mlir::Attribute>":$scopeAttrs)>,
-  ];
-
-  let extraClassDeclaration = [{
-    /// Returns the entry block of the body.
-    ::mlir::Block &getEntryBlock() { return getBody().front(); }
-
-    /// Returns the dynamic dims of capture `index` (a slice of capture_dims).
-    ::mlir::ValueRange getCaptureDynamicDims(unsigned index);
-
-    /// Returns the scope attributes as an ArrayAttr (empty if absent).
-    ::mlir::ArrayAttr getScopeAttrsOrEmpty();
-  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -140,8 +95,7 @@ def Util_AnnotateOp : Util_AnnotationLikeScopeOp<Util_Dialect, "annotate"> {
 // util.return
 //===----------------------------------------------------------------------===//
 
-def Util_ReturnOp : Util_Op<"return", [
-    Pure, ReturnLike, Terminator]> {
+def Util_ReturnOp : Util_ScopeExitOp<Util_Dialect, "return"> {
   let summary = "Returns values from a scope";
   let description = [{
     Terminates an exiting block of a scope op (`util.scope`, `util.annotate`
@@ -152,10 +106,6 @@ def Util_ReturnOp : Util_Op<"return", [
     util.return %x, %y : tensor<?x4xf32>, tensor<?xf32>
     ```
   }];
-  let arguments = (ins Variadic<AnyType>:$operands);
-  let builders = [OpBuilder<(ins), [{ /* nothing to do */ }]>];
-  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
