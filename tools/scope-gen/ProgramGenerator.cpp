@@ -41,7 +41,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/DenseSet.h"
@@ -2072,21 +2071,6 @@ void ProgramGenerator::closeScope(ScopeFrame frame) {
                      poolIndices);
 }
 
-/// Follows `value` back through destination-style ops inside `scope` to the
-/// destination it was produced in place from.
-static Value getInPlaceSource(Operation *scope, Value value) {
-  while (auto result = dyn_cast<OpResult>(value)) {
-    auto dps = dyn_cast<DestinationStyleOpInterface>(result.getOwner());
-    if (!dps || !scope->isAncestor(dps))
-      break;
-    OpOperand *init = dps.getTiedOpOperand(result);
-    if (!init)
-      break;
-    value = init->get();
-  }
-  return value;
-}
-
 void ProgramGenerator::convertToScopeOp(util::AnnotateOp annotate,
                                         size_t poolMark,
                                         ArrayRef<unsigned> poolIndices) {
@@ -2094,34 +2078,12 @@ void ProgramGenerator::convertToScopeOp(util::AnnotateOp annotate,
   util::DimOpIndex dimIndex;
   util::DynamicDimBuilder dims(annotate, /*allowCreate=*/true, dimIndex);
   util::ScopeOpOperands operands;
-  for (Value value : util::getCapturableValues(annotate)) {
-    if (!scopeRng.chance(0.7))
-      continue;
-    FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(value);
-    if (failed(valueDims))
-      continue;
-    operands.captures.push_back(value);
-    llvm::append_range(operands.captureDims, *valueDims);
-  }
-  auto returnOp = cast<util::ReturnOp>(annotate.getBody().front().getTerminator());
-  for (auto [i, result] : llvm::enumerate(annotate.getResults())) {
-    int64_t tie = util::TiedOpInterface::kUntied;
-    Value source = getInPlaceSource(annotate, returnOp.getOperand(i));
-    auto it = llvm::find(operands.captures, source);
-    if (it != operands.captures.end() && source.getType() == result.getType() &&
-        !llvm::is_contained(operands.ties, it - operands.captures.begin()) &&
-        scopeRng.chance(0.5))
-      tie = it - operands.captures.begin();
-    operands.ties.push_back(tie);
-    if (tie != util::TiedOpInterface::kUntied)
-      continue;
-    FailureOr<SmallVector<Value>> resultDims = dims.getDynamicDims(result);
-    if (failed(resultDims)) {
-      // Dims not computable above the scope: keep the annotate form.
-      dims.eraseUnusedOps();
-      return;
-    }
-    llvm::append_range(operands.resultDims, *resultDims);
+  if (failed(util::chooseCapturesAndTies(
+          annotate, dims, [&] { return scopeRng.chance(0.7); },
+          [&] { return scopeRng.chance(0.5); }, operands))) {
+    // Dims not computable above the scope: keep the annotate form.
+    dims.eraseUnusedOps();
+    return;
   }
   IRRewriter rewriter(context);
   util::ScopeOp scope = util::replaceWithScopeOp(rewriter, annotate, operands);

@@ -32,16 +32,6 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::codegen;
 
-/// Returns true if `op` is a producer a root scope takes along: a
-/// `tensor.empty`, or a fill of one with a scalar.
-static bool isFusableProducer(Operation *op) {
-  if (isa<tensor::EmptyOp>(op))
-    return true;
-  auto fill = dyn_cast<linalg::FillOp>(op);
-  return fill && fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>() &&
-         !isa<ShapedType>(fill.getInputs()[0].getType());
-}
-
 namespace {
 
 /// Forms the scopes of one block.
@@ -128,7 +118,7 @@ LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
     for (Value operand : op->getOperands()) {
       Operation *def = operand.getDefiningOp();
       if (!def || def->getBlock() != &block || group.contains(def) ||
-          grouped.contains(def) || !isFusableProducer(def))
+          grouped.contains(def) || !util::isClonableProducer(def))
         continue;
       if (!llvm::all_of(def->getUsers(), [&](Operation *user) {
             return group.contains(block.findAncestorOpInBlock(*user));
@@ -223,7 +213,7 @@ void BlockFormation::explainGroup(
     for (Value operand : op->getOperands()) {
       Operation *def = operand.getDefiningOp();
       if (!def || def->getBlock() != &block || group.contains(def) ||
-          !isFusableProducer(def) || isa<tensor::EmptyOp>(def))
+          !util::isClonableProducer(def) || isa<tensor::EmptyOp>(def))
         continue;
       if (grouped.contains(def)) {
         report(def, "it is in the tu scope of another root already");

@@ -57,17 +57,6 @@ static bool isRootOp(Operation *op) {
   return isDispatchableOp(op) && !isElementwiseOp(op);
 }
 
-/// Returns true for a producer so cheap that it is cloned into every region
-/// that uses it instead of being fused into one: `tensor.empty` and a
-/// `linalg.fill` of a `tensor.empty` with a scalar.
-static bool isClonableProducer(Operation *op) {
-  if (isa<tensor::EmptyOp>(op))
-    return true;
-  auto fill = dyn_cast<linalg::FillOp>(op);
-  return fill && fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>() &&
-         !isa<ShapedType>(fill.getInputs()[0].getType());
-}
-
 //===----------------------------------------------------------------------===//
 // Grouping
 //===----------------------------------------------------------------------===//
@@ -160,7 +149,7 @@ void BlockFormation::formGroup(Operation *root) {
     for (Value operand : op->getOperands()) {
       Operation *producer = operand.getDefiningOp();
       if (!producer || producer->getBlock() != &block || isGrouped(producer) ||
-          !isElementwiseOp(producer) || isClonableProducer(producer))
+          !isElementwiseOp(producer) || util::isClonableProducer(producer))
         continue;
       // Tentatively add it to check that every user is in the group.
       groupOf[producer] = g;
@@ -279,7 +268,7 @@ LogicalResult BlockFormation::createRegion(ArrayRef<Operation *> unordered) {
   IRMapping cloned;
   std::function<Value(Value)> materialize = [&](Value value) -> Value {
     Operation *def = value.getDefiningOp();
-    if (!def || region->isAncestor(def) || !isClonableProducer(def))
+    if (!def || region->isAncestor(def) || !util::isClonableProducer(def))
       return value;
     if (Value mapped = cloned.lookupOrNull(value))
       return mapped;
@@ -405,7 +394,7 @@ void BlockFormation::explainUnfused(unsigned g, Operation *last) {
       Operation *producer = operand.getDefiningOp();
       if (!producer || producer->getBlock() != &block ||
           !isDispatchableOp(producer) || inGroup(producer) ||
-          isOwnRoot(producer) || isClonableProducer(producer) ||
+          isOwnRoot(producer) || util::isClonableProducer(producer) ||
           !seen.insert(producer).second)
         continue;
       std::string asProducer =
@@ -440,7 +429,7 @@ LogicalResult BlockFormation::run() {
   for (Operation *op : candidates) {
     if (isGrouped(op))
       continue;
-    if (isClonableProducer(op) && !op->use_empty() &&
+    if (util::isClonableProducer(op) && !op->use_empty() &&
         llvm::all_of(op->getUsers(), [&](Operation *user) {
           Operation *ancestor = block.findAncestorOpInBlock(*user);
           return ancestor && isGrouped(ancestor);

@@ -7,6 +7,8 @@
 
 #include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
@@ -44,6 +46,14 @@ bool scopeir::util::isClonableConstant(Value value) {
   Operation *def = value.getDefiningOp();
   return def && def->getNumOperands() == 0 && def->getNumResults() == 1 &&
          def->getNumRegions() == 0 && def->hasTrait<OpTrait::ConstantLike>();
+}
+
+bool scopeir::util::isClonableProducer(Operation *op) {
+  if (isa<tensor::EmptyOp>(op))
+    return true;
+  auto fill = dyn_cast<linalg::FillOp>(op);
+  return fill && fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>() &&
+         !isa<ShapedType>(fill.getInputs()[0].getType());
 }
 
 OutlinedOperands scopeir::util::getOutlinedOperands(Region &body,

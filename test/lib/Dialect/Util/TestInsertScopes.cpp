@@ -19,7 +19,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -40,21 +39,6 @@ namespace {
 constexpr unsigned kMaxNesting = 2;
 /// The longest range of ops one scope wraps.
 constexpr size_t kMaxRangeLength = 6;
-
-/// Follows `value` back through destination-style ops inside `scope` to the
-/// destination it was produced in place from.
-static Value getInPlaceSource(Operation *scope, Value value) {
-  while (auto result = dyn_cast<OpResult>(value)) {
-    auto dps = dyn_cast<DestinationStyleOpInterface>(result.getOwner());
-    if (!dps || !scope->isAncestor(dps))
-      break;
-    OpOperand *init = dps.getTiedOpOperand(result);
-    if (!init)
-      break;
-    value = init->get();
-  }
-  return value;
-}
 
 struct TestInsertScopesPass
     : public scopeir::test::impl::TestInsertScopesPassBase<
@@ -116,48 +100,24 @@ ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
 
   // Result dims must already exist above the range (no new op outside).
   DynamicDimBuilder dims(annotate, /*allowCreate=*/false, dimIndex);
-  SmallVector<SmallVector<Value>> resultDims;
   for (Value result : annotate.getResults()) {
-    FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(result);
-    if (failed(valueDims)) {
+    if (failed(dims.getDynamicDims(result))) {
       dims.eraseUnusedOps();
       (void)inlineScope(*rewriter, annotate);
       return {};
     }
-    resultDims.push_back(std::move(*valueDims));
   }
 
   ScopeOpInterface scope = annotate;
   unsigned form = pick(3);
   if (form != 0) {
+    // Form 1 captures nothing explicitly (and so ties nothing).
     ScopeOpOperands operands;
-    if (form == 2) {
-      for (Value value : getCapturableValues(annotate)) {
-        if (!chance(0.7))
-          continue;
-        FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(value);
-        if (failed(valueDims))
-          continue;
-        operands.captures.push_back(value);
-        llvm::append_range(operands.captureDims, *valueDims);
-      }
-    }
-    auto returnOp =
-        cast<ReturnOp>(annotate.getBody().front().getTerminator());
-    for (auto [i, result] : llvm::enumerate(annotate.getResults())) {
-      // Tie only where the result is certainly the capture updated in place.
-      int64_t tie = TiedOpInterface::kUntied;
-      Value source = getInPlaceSource(annotate, returnOp.getOperand(i));
-      auto it = llvm::find(operands.captures, source);
-      if (it != operands.captures.end() &&
-          source.getType() == result.getType() &&
-          !llvm::is_contained(operands.ties, it - operands.captures.begin()) &&
-          chance(0.5))
-        tie = it - operands.captures.begin();
-      operands.ties.push_back(tie);
-      if (tie == TiedOpInterface::kUntied)
-        llvm::append_range(operands.resultDims, resultDims[i]);
-    }
+    LogicalResult chosen = chooseCapturesAndTies(
+        annotate, dims, [&] { return form == 2 && chance(0.7); },
+        [&] { return chance(0.5); }, operands);
+    assert(succeeded(chosen) && "the result dims were found above");
+    (void)chosen;
     scope = replaceWithScopeOp(*rewriter, annotate, operands);
   }
   dims.eraseUnusedOps();

@@ -41,6 +41,13 @@ collectInheritedScopeAttrs(mlir::Operation *op);
 /// cloned next to its uses instead of being passed in.
 bool isClonableConstant(mlir::Value value);
 
+/// Returns true for a producer so cheap that the regions formed around its
+/// users never take its result from outside: a `tensor.empty`, or a
+/// `linalg.fill` of a `tensor.empty` with a scalar. Dispatch region
+/// formation clones it into every region that uses it; tu scope formation
+/// moves it into the scope of its users.
+bool isClonableProducer(mlir::Operation *op);
+
 /// The values a body moving into a function of its own needs from above.
 struct OutlinedOperands {
   /// The function's arguments, in order.
