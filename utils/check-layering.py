@@ -48,6 +48,9 @@ RULES = [
      ["lib/Dialect/Util", "include/scopeir/Dialect/Util"],
      lambda kind, path: path.startswith("scopeir/Dialect/")
      and not path.startswith("scopeir/Dialect/Util/")),
+    ("flow-knows-no-hal",
+     ["lib/Dialect/Flow", "include/scopeir/Dialect/Flow"],
+     lambda kind, path: path.startswith("scopeir/Dialect/HAL/")),
     ("targets-know-no-pipeline-or-runner",
      ["lib/Target", "include/scopeir/Target"],
      lambda kind, path: path.startswith(("scopeir/Pipeline/",

@@ -9,7 +9,6 @@
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
-#include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Utils/DecisionRemarks.h"
 #include "scopeir/Dialect/Util/Utils/DimBuilder.h"
@@ -507,7 +506,7 @@ struct FormDispatchRegionsPass
     // An extern kernel call, which no region holds, keeps its path for the
     // picture of the dispatches.
     getOperation()->walk([&](Operation *op) {
-      if (!isa<hal::DispatchExternOp>(op) &&
+      if (!isa<util::ExternCallOpInterface>(op) &&
           op->removeAttr(FlowDialect::getRecordedScopePathAttrName()))
         changed = true;
     });

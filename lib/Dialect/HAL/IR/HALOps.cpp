@@ -176,8 +176,8 @@ std::vector<std::string> scopeir::hal::collectKernelSymbols(Operation *root) {
       symbols.push_back(symbol.str());
   };
   root->walk([&](Operation *op) {
-    if (auto call = dyn_cast<DispatchExternOp>(op))
-      add(call.getSymbol());
+    if (auto call = dyn_cast<util::ExternCallOpInterface>(op))
+      add(call.getKernelSymbol());
     else if (auto scope = dyn_cast<util::ScopeOpInterface>(op))
       if (auto kernel = dyn_cast_or_null<ExternAttr>(
               scope.getScopeAttrOfKind(ExternAttr::kScopeKind)))
