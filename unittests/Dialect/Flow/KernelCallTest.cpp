@@ -57,10 +57,9 @@ struct SymbolKernelModel
 };
 
 class KernelCallTest
-    : public scopeir::test::ScopeTest<flow::FlowDialect, func::FuncDialect,
-                                      arith::ArithDialect,
-                                      linalg::LinalgDialect,
-                                      tensor::TensorDialect> {
+    : public scopeir::test::ScopeTest<
+          flow::FlowDialect, func::FuncDialect, arith::ArithDialect,
+          linalg::LinalgDialect, tensor::TensorDialect> {
 protected:
   KernelCallTest() {
     func::CallOp::attachInterface<CallAsKernelModel>(context);

@@ -64,8 +64,7 @@ ParseResult TUOp::parse(OpAsmParser &parser, OperationState &result) {
       std::string text;
       if (parser.parseEqual() || parser.parseString(&text))
         return failure();
-      strategy =
-          Strategy::getPipeline(parser.getBuilder().getStringAttr(text));
+      strategy = Strategy::getPipeline(parser.getBuilder().getStringAttr(text));
     } else if (succeeded(parser.parseOptionalKeyword("strategy"))) {
       SMLoc loc = parser.getCurrentLocation();
       if (parser.parseEqual() || parseStrategy(parser, strategy))
@@ -98,9 +97,8 @@ void TUOp::print(OpAsmPrinter &p) {
 LogicalResult TUOp::verify() {
   // Scope attributes and the body are checked by ScopeOpInterface, the
   // isolation by IsolatedFromAbove.
-  if (failed(util::verifyScopeSignature(*this, getCaptureDims(),
-                                        getResultDims(),
-                                        getTiedOperandsAttr())))
+  if (failed(util::verifyScopeSignature(
+          *this, getCaptureDims(), getResultDims(), getTiedOperandsAttr())))
     return failure();
 
   // At most one strategy.
@@ -173,9 +171,8 @@ ValueRange WorkgroupsOp::getCaptureDynamicDims(unsigned index) {
 
 ValueRange WorkgroupsOp::getOperandDynamicDims(unsigned operandIndex) {
   // Only captures have dims; dims and counts are index values.
-  if (operandIndex >= getCaptures().size())
-    return {};
-  return getCaptureDynamicDims(operandIndex);
+  return util::getOperandDynamicDims(getCaptures(), getCaptureDims(),
+                                     operandIndex);
 }
 
 ValueRange WorkgroupsOp::getResultDynamicDims(unsigned resultIndex) {

@@ -111,23 +111,15 @@ LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
       tail = user;
     }
   }
-  // Producers whose every use is in the group, transitively.
-  SmallVector<Operation *> worklist(group.begin(), group.end());
-  while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
-    for (Value operand : op->getOperands()) {
-      Operation *def = operand.getDefiningOp();
-      if (!def || def->getBlock() != &block || group.contains(def) ||
-          grouped.contains(def) || !util::isClonableProducer(def))
-        continue;
-      if (!llvm::all_of(def->getUsers(), [&](Operation *user) {
-            return group.contains(block.findAncestorOpInBlock(*user));
-          }))
-        continue;
-      group.insert(def);
-      worklist.push_back(def);
-    }
-  }
+  // Clonable producers whose every use is in the group, transitively.
+  util::growGroupByProducers(
+      block, SmallVector<Operation *>(group.begin(), group.end()),
+      [&](Operation *def) {
+        return !group.contains(def) && !grouped.contains(def) &&
+               util::isClonableProducer(def);
+      },
+      [&](Operation *op) { return group.contains(op); },
+      [&](Operation *def) { group.insert(def); });
 
   SmallVector<Operation *> ops(group.begin(), group.end());
   llvm::sort(ops,

@@ -158,9 +158,8 @@ ValueRange DispatchOp::getArgumentDynamicDims(unsigned index) {
 }
 
 ValueRange DispatchOp::getOperandDynamicDims(unsigned operandIndex) {
-  if (operandIndex >= getArguments().size())
-    return {};
-  return getArgumentDynamicDims(operandIndex);
+  return util::getOperandDynamicDims(getArguments(), getArgumentDims(),
+                                     operandIndex);
 }
 
 ValueRange DispatchOp::getResultDynamicDims(unsigned resultIndex) {

@@ -75,8 +75,11 @@ private:
   /// Starts a group at `op` and grows it by consumer, then producer fusion.
   void formGroup(Operation *op);
   bool isGrouped(Operation *op) const { return groupOf.count(op); }
-  /// Returns true if every use of `op`'s results is by an op of group `g`.
-  bool allUsesIn(Operation *op, unsigned g) const;
+  /// Returns true if `op` is in group `g`.
+  bool isIn(Operation *op, unsigned g) const {
+    auto it = groupOf.find(op);
+    return it != groupOf.end() && it->second == g;
+  }
   LogicalResult createRegion(ArrayRef<Operation *> ops);
   /// Says why `op` starts a dispatch region.
   static std::string describeRoot(Operation *op);
@@ -95,16 +98,6 @@ private:
 };
 
 } // namespace
-
-bool BlockFormation::allUsesIn(Operation *op, unsigned g) const {
-  for (Operation *user : op->getUsers()) {
-    Operation *ancestor = block.findAncestorOpInBlock(*user);
-    auto it = ancestor ? groupOf.find(ancestor) : groupOf.end();
-    if (it == groupOf.end() || it->second != g)
-      return false;
-  }
-  return true;
-}
 
 void BlockFormation::formGroup(Operation *root) {
   unsigned g = groups.size();
@@ -142,24 +135,13 @@ void BlockFormation::formGroup(Operation *root) {
 
   // Producers: elementwise ops of this block whose results feed only this
   // group. Clonable producers are left for createRegion.
-  SmallVector<Operation *> worklist(group.begin(), group.end());
-  while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
-    for (Value operand : op->getOperands()) {
-      Operation *producer = operand.getDefiningOp();
-      if (!producer || producer->getBlock() != &block || isGrouped(producer) ||
-          !isElementwiseOp(producer) || util::isClonableProducer(producer))
-        continue;
-      // Tentatively add it to check that every user is in the group.
-      groupOf[producer] = g;
-      if (!allUsesIn(producer, g)) {
-        groupOf.erase(producer);
-        continue;
-      }
-      group.push_back(producer);
-      worklist.push_back(producer);
-    }
-  }
+  util::growGroupByProducers(
+      block, SmallVector<Operation *>(group),
+      [&](Operation *producer) {
+        return !isGrouped(producer) && isElementwiseOp(producer) &&
+               !util::isClonableProducer(producer);
+      },
+      [&](Operation *op) { return isIn(op, g); }, add);
   if (remarks.isEnabled())
     explainUnfused(g, last);
 }
@@ -310,10 +292,7 @@ std::string BlockFormation::describeRoot(Operation *op) {
 void BlockFormation::explainUnfused(unsigned g, Operation *last) {
   ArrayRef<Operation *> group = groups[g];
   Operation *root = group.front();
-  auto inGroup = [&](Operation *op) {
-    auto it = groupOf.find(op);
-    return it != groupOf.end() && it->second == g;
-  };
+  auto inGroup = [&](Operation *op) { return isIn(op, g); };
   // A root, or an op that started a region of its own, says why itself.
   auto isOwnRoot = [&](Operation *op) {
     auto it = groupOf.find(op);

@@ -110,8 +110,7 @@ public:
     // The decomposition of a kernel no library provides, compiled in place
     // of the kernel: a double border.
     if (util::ScopeAttrInterface kernel = getEnclosingKernel(dispatch)) {
-      label.push_back("decomposition of " +
-                      kernel.getScopeDisplayName().str());
+      label.push_back("decomposition of " + kernel.getScopeDisplayName().str());
       attrs += ", peripheries=2";
     }
     addNode(node, label, device, attrs, dispatch.getScopePathAttr());
@@ -121,8 +120,7 @@ public:
     unsigned device =
         getDeviceIndex(getDeviceName(util::lookupPlacementAndOwner(call).attr));
     std::string node = "k" + std::to_string(numExterns++);
-    SmallVector<std::string> label = {"extern " +
-                                      call.getKernelSymbol().str()};
+    SmallVector<std::string> label = {"extern " + call.getKernelSymbol().str()};
     if (FlatSymbolRefAttr decomposition = call.getKernelDecompositionAttr())
       label.push_back("decomposition @" + decomposition.getValue().str());
     // Where the call came from: the path flow-record-scope-paths recorded

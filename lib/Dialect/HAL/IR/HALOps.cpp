@@ -92,12 +92,8 @@ void DispatchExternOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
 }
 
 ValueRange DispatchExternOp::getOperandDynamicDims(unsigned operandIndex) {
-  OperandRange arguments = getArguments();
-  if (arguments.empty() || operandIndex < arguments.getBeginOperandIndex() ||
-      operandIndex >= arguments.getBeginOperandIndex() + arguments.size())
-    return {};
-  return getArgumentDynamicDims(operandIndex -
-                                arguments.getBeginOperandIndex());
+  return util::getOperandDynamicDims(getArguments(), getArgumentDims(),
+                                     operandIndex);
 }
 
 ValueRange DispatchExternOp::getResultDynamicDims(unsigned resultIndex) {

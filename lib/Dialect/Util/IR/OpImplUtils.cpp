@@ -30,6 +30,18 @@ DenseI64ArrayAttr scopeir::util::getTiesAttrOrNull(MLIRContext *context,
   return DenseI64ArrayAttr::get(context, ties);
 }
 
+ValueRange scopeir::util::getOperandDynamicDims(OperandRange operands,
+                                                ValueRange dims,
+                                                unsigned operandIndex) {
+  // (The begin index of an empty range is not defined.)
+  if (operands.empty())
+    return {};
+  unsigned begin = operands.getBeginOperandIndex();
+  if (operandIndex < begin || operandIndex >= begin + operands.size())
+    return {};
+  return sliceDynamicDims(operands.getTypes(), dims, operandIndex - begin);
+}
+
 ValueRange scopeir::util::getTiedResultDynamicDims(TiedOpInterface op,
                                                    unsigned resultIndex,
                                                    ValueRange operandDims,
@@ -388,9 +400,10 @@ scopeir::util::parseScopeAttrDict(OpAsmParser &parser, OperationState &result,
   return success();
 }
 
-LogicalResult scopeir::util::verifyScopeSignature(
-    Operation *op, ValueRange captureDims, ValueRange resultDims,
-    DenseI64ArrayAttr tiedOperands) {
+LogicalResult
+scopeir::util::verifyScopeSignature(Operation *op, ValueRange captureDims,
+                                    ValueRange resultDims,
+                                    DenseI64ArrayAttr tiedOperands) {
   std::optional<size_t> numTieEntries;
   if (tiedOperands)
     numTieEntries = tiedOperands.size();
@@ -398,9 +411,8 @@ LogicalResult scopeir::util::verifyScopeSignature(
   OperandRange captures = closure.getClosureOperands();
 
   // Dims: one index per dynamic dimension of each capture.
-  if (failed(verifyDynamicDimCount(op, "captures",
-                                   getNumDynamicDims(captures.getTypes()),
-                                   captureDims)))
+  if (failed(verifyDynamicDimCount(
+          op, "captures", getNumDynamicDims(captures.getTypes()), captureDims)))
     return failure();
 
   // Ties: one entry per result, in range, one result per capture, and the
@@ -417,8 +429,7 @@ LogicalResult scopeir::util::verifyScopeSignature(
     return op->emitOpError("expects one entry block argument per capture (")
            << captures.size() << ") but the body has "
            << entry.getNumArguments();
-  for (auto [i, capture, arg] :
-       llvm::enumerate(captures, entry.getArguments()))
+  for (auto [i, capture, arg] : llvm::enumerate(captures, entry.getArguments()))
     if (capture.getType() != arg.getType())
       return op->emitOpError("capture #")
              << i << " has type " << capture.getType()
@@ -487,10 +498,9 @@ void scopeir::util::moveClosureBody(RewriterBase &rewriter,
   rewriter.inlineRegionBefore(from.getClosureBodyRegion(), newBody,
                               newBody.end());
   Block &entry = newBody.front();
-  assert(llvm::all_of(exclusion.droppedCaptures.set_bits(),
-                      [&](unsigned i) {
-                        return entry.getArgument(i).use_empty();
-                      }) &&
+  assert(llvm::all_of(
+             exclusion.droppedCaptures.set_bits(),
+             [&](unsigned i) { return entry.getArgument(i).use_empty(); }) &&
          "excluded captures must have no uses in the body");
   rewriter.modifyOpInPlace(
       to, [&] { entry.eraseArguments(exclusion.droppedCaptures); });

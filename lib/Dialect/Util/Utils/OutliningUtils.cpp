@@ -56,6 +56,29 @@ bool scopeir::util::isClonableProducer(Operation *op) {
          !isa<ShapedType>(fill.getInputs()[0].getType());
 }
 
+void scopeir::util::growGroupByProducers(
+    Block &block, ArrayRef<Operation *> seeds,
+    function_ref<bool(Operation *)> canJoin,
+    function_ref<bool(Operation *)> inGroup,
+    function_ref<void(Operation *)> join) {
+  SmallVector<Operation *> worklist(seeds);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || def->getBlock() != &block || !canJoin(def))
+        continue;
+      if (!llvm::all_of(def->getUsers(), [&](Operation *user) {
+            Operation *ancestor = block.findAncestorOpInBlock(*user);
+            return ancestor && inGroup(ancestor);
+          }))
+        continue;
+      join(def);
+      worklist.push_back(def);
+    }
+  }
+}
+
 OutlinedOperands scopeir::util::getOutlinedOperands(Region &body,
                                                     ValueRange leading) {
   OutlinedOperands result;

@@ -43,12 +43,12 @@ Value scopeir::util::getInPlaceSource(Operation *scope, Value value) {
   return value;
 }
 
-LogicalResult scopeir::util::chooseCapturesAndTies(
-    ScopeOpInterface scope, DynamicDimBuilder &dims,
-    function_ref<bool()> keepCapture, function_ref<bool()> keepTie,
-    ScopeOpOperands &operands) {
+void scopeir::util::appendCapturableValues(ScopeOpInterface scope,
+                                           DynamicDimBuilder &dims,
+                                           function_ref<bool()> keep,
+                                           ScopeOpOperands &operands) {
   for (Value value : getCapturableValues(scope)) {
-    if (!keepCapture())
+    if (llvm::is_contained(operands.captures, value) || !keep())
       continue;
     FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(value);
     if (failed(valueDims))
@@ -56,6 +56,13 @@ LogicalResult scopeir::util::chooseCapturesAndTies(
     operands.captures.push_back(value);
     llvm::append_range(operands.captureDims, *valueDims);
   }
+}
+
+LogicalResult scopeir::util::chooseCapturesAndTies(
+    ScopeOpInterface scope, DynamicDimBuilder &dims,
+    function_ref<bool()> keepCapture, function_ref<bool()> keepTie,
+    ScopeOpOperands &operands) {
+  appendCapturableValues(scope, dims, keepCapture, operands);
   Operation *exit = scope.getScopeBody().front().getTerminator();
   for (OpResult result : scope->getResults()) {
     // Tie only where the result is certainly the capture updated in place.
@@ -63,8 +70,7 @@ LogicalResult scopeir::util::chooseCapturesAndTies(
     Value source =
         getInPlaceSource(scope, exit->getOperand(result.getResultNumber()));
     auto it = llvm::find(operands.captures, source);
-    if (it != operands.captures.end() &&
-        source.getType() == result.getType() &&
+    if (it != operands.captures.end() && source.getType() == result.getType() &&
         !llvm::is_contained(operands.ties, it - operands.captures.begin()) &&
         keepTie())
       tie = it - operands.captures.begin();

@@ -38,6 +38,14 @@ llvm::SmallVector<int64_t> getTiesOrUntied(mlir::DenseI64ArrayAttr stored,
 mlir::DenseI64ArrayAttr getTiesAttrOrNull(mlir::MLIRContext *context,
                                           llvm::ArrayRef<int64_t> ties);
 
+/// Returns the dims of the operand at `operandIndex` (an index over all of
+/// an op's operands, as ShapeAwareOpInterface::getOperandDynamicDims takes
+/// it) of an op whose shaped operands `operands` carry their dims flattened
+/// in `dims`: its slice of `dims` if it is one of `operands`, else none.
+mlir::ValueRange getOperandDynamicDims(mlir::OperandRange operands,
+                                       mlir::ValueRange dims,
+                                       unsigned operandIndex);
+
 /// Returns the dims of result `resultIndex` of `op`, whose tied operands
 /// carry their dims flattened in `operandDims` and whose untied results
 /// carry theirs flattened in `resultDims`: a tied result has its operand's
@@ -184,8 +192,7 @@ mlir::Block *addCaptureEntryBlock(mlir::OperationState &state,
 mlir::ParseResult parseCapturingScopeOp(
     mlir::OpAsmParser &parser, mlir::OperationState &result,
     llvm::ArrayRef<llvm::StringRef> inherentNames, mlir::ArrayAttr &scopeAttrs,
-    mlir::DenseI64ArrayAttr &tiedOperands,
-    std::array<int32_t, 3> &segmentSizes,
+    mlir::DenseI64ArrayAttr &tiedOperands, std::array<int32_t, 3> &segmentSizes,
     llvm::function_ref<mlir::ParseResult()> parseExtras = nullptr);
 
 /// Prints `op`, a capturing scope op with the scope attributes `scopeAttrs`,
@@ -203,9 +210,10 @@ void printCapturingScopeOp(mlir::OpAsmPrinter &p, mlir::Operation *op,
 /// parent op one to one in type. The diagnostics say the terminator
 /// `verb`s ("returns", "yields") its values to its `parentNoun` ("scope",
 /// "dispatch region"), named after the parent op's name if `nameParent`.
-mlir::LogicalResult verifyOperandsMatchParentResults(
-    mlir::Operation *terminator, llvm::StringRef verb,
-    llvm::StringRef parentNoun, bool nameParent);
+mlir::LogicalResult
+verifyOperandsMatchParentResults(mlir::Operation *terminator,
+                                 llvm::StringRef verb,
+                                 llvm::StringRef parentNoun, bool nameParent);
 
 /// What remains of a closure scope op when some captures and results go
 /// (ClosureOpInterface::cloneReplacementExcludingOperandsAndResults): the

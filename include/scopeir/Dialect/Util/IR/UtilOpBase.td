@@ -191,9 +191,8 @@ class Util_CapturingScopeOp<Dialect dialect, string mnemonic,
 
     ::mlir::ValueRange $cppClass::getOperandDynamicDims(unsigned operandIndex) {
       // Only captures have dims; dims themselves are index values.
-      if (operandIndex >= getCaptures().size())
-        return {};
-      return getCaptureDynamicDims(operandIndex);
+      return ::scopeir::util::getOperandDynamicDims(
+          getCaptures(), getCaptureDims(), operandIndex);
     }
 
     ::mlir::ValueRange $cppClass::getResultDynamicDims(unsigned resultIndex) {

@@ -9,11 +9,11 @@
 #define SCOPEIR_DIALECT_UTIL_IR_UTILOPS_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "scopeir/Dialect/Util/IR/UtilAttrs.h"

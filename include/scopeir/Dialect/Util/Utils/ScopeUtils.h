@@ -57,21 +57,29 @@ struct ScopeOpOperands {
 /// the result of the first op of the chain that is not destination-style.
 mlir::Value getInPlaceSource(mlir::Operation *scope, mlir::Value value);
 
+/// Appends to the captures of `operands`, with their dims, the capturable
+/// values of `scope` (getCapturableValues) that are not among them yet, for
+/// which `keep()` is true (asked in order) and whose dims `dims` finds; the
+/// others stay implicit.
+void appendCapturableValues(ScopeOpInterface scope, DynamicDimBuilder &dims,
+                            llvm::function_ref<bool()> keep,
+                            ScopeOpOperands &operands);
+
 /// Chooses the operands of a `util.scope` replacing `scope`, an implicitly
-/// capturing scope op whose body is one block: the capturable values
-/// (getCapturableValues) for which `keepCapture()` is true and whose dims
-/// `dims` finds become captures, in order; a result produced in place
+/// capturing scope op whose body is one block: the capturable values for
+/// which `keepCapture()` is true and whose dims `dims` finds become captures
+/// (appendCapturableValues); a result produced in place
 /// (getInPlaceSource) from a capture of its type that no earlier result is
 /// tied to is tied to it if `keepTie()` is true; the untied results get
 /// their dims from `dims`. The callbacks are asked only about candidates,
 /// in that order (the scope generators of the tests decide at random).
 /// Fails if the dims of an untied result cannot be found; `operands` then
 /// holds the choices made up to it.
-mlir::LogicalResult chooseCapturesAndTies(ScopeOpInterface scope,
-                                          DynamicDimBuilder &dims,
-                                          llvm::function_ref<bool()> keepCapture,
-                                          llvm::function_ref<bool()> keepTie,
-                                          ScopeOpOperands &operands);
+mlir::LogicalResult
+chooseCapturesAndTies(ScopeOpInterface scope, DynamicDimBuilder &dims,
+                      llvm::function_ref<bool()> keepCapture,
+                      llvm::function_ref<bool()> keepTie,
+                      ScopeOpOperands &operands);
 
 /// Replaces `scope` by a `util.scope` with its scope attributes, discardable
 /// attributes, result types and body, and the given captures, dims and ties.
