@@ -19,11 +19,7 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::gen;
 
-bool ProgramGenerator::genReduction() {
-  int index = pick([](const PoolTensor &t) { return t.getRank() >= 1; });
-  if (index < 0)
-    return false;
-  PoolTensor x = use(index);
+bool ProgramGenerator::genReduction(PoolTensor x) {
   int64_t rank = x.getRank();
   SmallVector<bool> reduced(rank, false);
   bool any = false;
@@ -133,14 +129,13 @@ bool ProgramGenerator::genReduction() {
     for (const std::string &name : names)
       count(name);
   }
-  count("reduction");
   ValueFacts facts = kind == Sum ? ValueFacts::sum(termFacts, terms, initFacts)
                                  : ValueFacts::join(termFacts, initFacts);
   push(result, outShape, facts);
   return true;
 }
 
-bool ProgramGenerator::genMatmul(bool batch) {
+bool ProgramGenerator::genMatmulOrBatch(bool batch) {
   int64_t rank = batch ? 3 : 2;
   int aIndex = pick([&](const PoolTensor &t) { return t.getRank() == rank; });
   PoolTensor a;
@@ -205,13 +200,11 @@ bool ProgramGenerator::genMatmul(bool batch) {
                                            ValueRange{a.value, b.value},
                                            ValueRange{init})
                  .getResult(0);
-    count("batch-matmul");
   } else {
     result = linalg::MatmulOp::create(builder, loc, TypeRange{outType},
                                       ValueRange{a.value, b.value},
                                       ValueRange{init})
                  .getResult(0);
-    count("matmul");
   }
   push(result, outShape,
        ValueFacts::sum(ValueFacts::product(a.facts, b.facts), k, initFacts));
@@ -313,7 +306,6 @@ bool ProgramGenerator::genConv() {
     terms *= channels;
     break;
   }
-  count("conv");
   push(result, outShape,
        ValueFacts::sum(ValueFacts::product(input.facts, filter.facts), terms,
                        ValueFacts::constant(0)));
@@ -374,7 +366,6 @@ bool ProgramGenerator::genPooling() {
     facts = ValueFacts::sum(input.facts, numElements(window),
                             ValueFacts::constant(0));
   }
-  count("pooling");
   push(result, outShape, facts);
   return true;
 }

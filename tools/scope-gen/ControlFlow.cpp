@@ -28,11 +28,7 @@ Value ProgramGenerator::emitClamp(OpBuilder &b, Location loc, Value x,
   return arith::MinimumFOp::create(b, loc, clamped, hi);
 }
 
-bool ProgramGenerator::genFor(unsigned regionDepth) {
-  int initIndex = pick([](const PoolTensor &t) { return t.getRank() >= 1; });
-  if (initIndex < 0)
-    return false;
-  PoolTensor init = use(initIndex);
+bool ProgramGenerator::genFor(PoolTensor init) {
   RankedTensorType type = init.getType();
   // Row updates (insert_slice at the induction variable) or whole-tensor
   // updates in place of the loop-carried tensor. Either way the yielded
@@ -65,12 +61,12 @@ bool ProgramGenerator::genFor(unsigned regionDepth) {
   OpBuilder yieldBuilder = OpBuilder::atBlockEnd(forOp.getBody());
   auto yield = scf::YieldOp::create(yieldBuilder, loc,
                                     forOp.getRegionIterArgs()[0]);
-  inBlock(forOp.getBody(), [&] {
+  inBlock(forOp.getBody(), blk->regionDepth + 1, [&] {
     Value iv = forOp.getInductionVar();
     unsigned accIndex =
         push(forOp.getRegionIterArgs()[0], init.shape, iterFacts);
     if (extraOps)
-      genOps(extraOps, regionDepth + 1);
+      genOps(extraOps);
     int64_t rank = init.getRank();
     SmallVector<int64_t> rowShape = init.shape;
     SmallVector<OpFoldResult> offsets, sizes, strides;
@@ -152,7 +148,6 @@ bool ProgramGenerator::genFor(unsigned regionDepth) {
   expr.collectOpNames(names);
   for (const std::string &name : names)
     count(name);
-  count("for");
 
   // The facts after the loop: the body's expression applied once per row,
   // or trip-count times to the whole tensor, clamped each time.
@@ -173,7 +168,7 @@ bool ProgramGenerator::genFor(unsigned regionDepth) {
   return true;
 }
 
-bool ProgramGenerator::genIf(unsigned regionDepth) {
+bool ProgramGenerator::genIf() {
   int templateIndex = pickAny();
   if (templateIndex < 0)
     return false;
@@ -216,9 +211,9 @@ bool ProgramGenerator::genIf(unsigned regionDepth) {
   ValueFacts facts[2];
   for (unsigned branch = 0; branch < 2; ++branch) {
     Block *block = branch == 0 ? ifOp.thenBlock() : ifOp.elseBlock();
-    inBlock(block, [&] {
+    inBlock(block, blk->regionDepth + 1, [&] {
       size_t base = fn->pool.size();
-      genOps(1 + rng.below(3), regionDepth + 1);
+      genOps(1 + rng.below(3));
       while (!blk->frames.empty())
         closeScope(blk->frames.pop_back_val());
       // The newest tensor made here (or any), shaped as the result.
@@ -230,7 +225,6 @@ bool ProgramGenerator::genIf(unsigned regionDepth) {
       scf::YieldOp::create(builder, loc, value.value);
     });
   }
-  count("if");
   push(ifOp.getResult(0), shape, ValueFacts::join(facts[0], facts[1]));
   return true;
 }
@@ -283,8 +277,8 @@ bool ProgramGenerator::genCall() {
     }
   }
   SmallVector<unsigned> results;
-  inBlock(&callee.getBody().front(), [&] {
-    genOps(2 + rng.below(4), /*regionDepth=*/0);
+  inBlock(&callee.getBody().front(), /*regionDepth=*/0, [&] {
+    genOps(2 + rng.below(4));
     while (!blk->frames.empty())
       closeScope(blk->frames.pop_back_val());
     results = chooseResults(2);
@@ -310,7 +304,6 @@ bool ProgramGenerator::genCall() {
     for (auto [result, info] : llvm::zip_equal(call.getResults(), resultInfo))
       push(result, info.first, info.second);
   }
-  count("call");
   return true;
 }
 

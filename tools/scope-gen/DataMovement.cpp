@@ -15,11 +15,7 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::gen;
 
-bool ProgramGenerator::genTranspose() {
-  int index = pick([](const PoolTensor &t) { return t.getRank() >= 2; });
-  if (index < 0)
-    return false;
-  PoolTensor x = use(index);
+bool ProgramGenerator::genTranspose(PoolTensor x) {
   int64_t rank = x.getRank();
   SmallVector<int64_t> perm;
   for (int64_t d = 0; d < rank; ++d)
@@ -40,16 +36,11 @@ bool ProgramGenerator::genTranspose() {
   Value result =
       linalg::TransposeOp::create(builder, loc, x.value, init, perm)
           .getResult()[0];
-  count("transpose");
   push(result, outShape, x.facts);
   return true;
 }
 
-bool ProgramGenerator::genBroadcast() {
-  int index = pick([](const PoolTensor &t) { return t.getRank() <= 3; });
-  if (index < 0)
-    return false;
-  PoolTensor x = use(index);
+bool ProgramGenerator::genBroadcast(PoolTensor x) {
   int64_t rank = x.getRank();
   int64_t added = 1 + (rank <= 2 ? rng.below(2) : 0);
   int64_t outRank = rank + added;
@@ -81,16 +72,11 @@ bool ProgramGenerator::genBroadcast() {
   Value init = emptyTensor(outShape, tensorType(outShape, outDynamic));
   Value result = linalg::BroadcastOp::create(builder, loc, x.value, init, dims)
                      .getResult()[0];
-  count("broadcast");
   push(result, outShape, x.facts);
   return true;
 }
 
-bool ProgramGenerator::genExtractSlice() {
-  int index = pick([](const PoolTensor &t) { return t.getRank() >= 1; });
-  if (index < 0)
-    return false;
-  PoolTensor x = use(index);
+bool ProgramGenerator::genExtractSlice(PoolTensor x) {
   int64_t rank = x.getRank();
   SmallVector<OpFoldResult> offsets, sizes, strides;
   SmallVector<int64_t> outShape;
@@ -121,16 +107,11 @@ bool ProgramGenerator::genExtractSlice() {
   RankedTensorType type = tensorType(outShape, outDynamic);
   Value result = tensor::ExtractSliceOp::create(builder, loc, type, x.value,
                                                 offsets, sizes, strides);
-  count("extract-slice");
   push(result, outShape, x.facts);
   return true;
 }
 
-bool ProgramGenerator::genInsertSlice() {
-  int index = pick([](const PoolTensor &t) { return t.getRank() >= 1; });
-  if (index < 0)
-    return false;
-  PoolTensor dest = use(index);
+bool ProgramGenerator::genInsertSlice(PoolTensor dest) {
   int64_t rank = dest.getRank();
   SmallVector<int64_t> srcShape;
   SmallVector<OpFoldResult> offsets, sizes, strides;
@@ -149,16 +130,11 @@ bool ProgramGenerator::genInsertSlice() {
   PoolTensor source = operandOfShape(srcShape, tensorType(srcShape, {}));
   Value result = tensor::InsertSliceOp::create(
       builder, loc, source.value, dest.value, offsets, sizes, strides);
-  count("insert-slice");
   push(result, dest.shape, ValueFacts::join(dest.facts, source.facts));
   return true;
 }
 
-bool ProgramGenerator::genPad() {
-  int index = pick([](const PoolTensor &t) { return t.getRank() >= 1; });
-  if (index < 0)
-    return false;
-  PoolTensor x = use(index);
+bool ProgramGenerator::genPad(PoolTensor x) {
   int64_t rank = x.getRank();
   SmallVector<OpFoldResult> low, high;
   SmallVector<int64_t> outShape;
@@ -183,17 +159,12 @@ bool ProgramGenerator::genPad() {
       tensor::PadOp::create(builder, loc, tensorType(outShape, outDynamic),
                             x.value, low, high, constantFloat(padValue))
           .getResult();
-  count("pad");
   push(result, outShape,
        ValueFacts::join(x.facts, ValueFacts::constant(padValue)));
   return true;
 }
 
-bool ProgramGenerator::genConcat() {
-  int index = pick([](const PoolTensor &t) { return t.getRank() >= 1; });
-  if (index < 0)
-    return false;
-  PoolTensor first = use(index);
+bool ProgramGenerator::genConcat(PoolTensor first) {
   int64_t rank = first.getRank();
   int64_t dim = rng.below(rank);
   SmallVector<Value> inputs = {first.value};
@@ -216,7 +187,6 @@ bool ProgramGenerator::genConcat() {
   if (inputs.size() < 2)
     return false;
   Value result = tensor::ConcatOp::create(builder, loc, dim, inputs);
-  count("concat");
   push(result, outShape, facts);
   return true;
 }
@@ -245,7 +215,6 @@ bool ProgramGenerator::genReshape() {
     }
     Value result =
         tensor::CollapseShapeOp::create(builder, loc, x.value, groups);
-    count("reshape");
     push(result, outShape, x.facts);
     return true;
   }
@@ -296,23 +265,17 @@ bool ProgramGenerator::genReshape() {
   Value result = tensor::ExpandShapeOp::create(
       builder, loc, tensorType(outShape, outDynamic), x.value, groups,
       outputShape);
-  count("reshape");
   push(result, outShape, x.facts);
   return true;
 }
 
-bool ProgramGenerator::genCast() {
-  int index = pick([](const PoolTensor &t) { return t.getRank() >= 1; });
-  if (index < 0)
-    return false;
-  PoolTensor x = use(index);
+bool ProgramGenerator::genCast(PoolTensor x) {
   SmallVector<bool> mask = dynamicMask(x.getType());
   // Flip one dim between static and dynamic (a dynamic-to-static cast is
   // checked at run time; the generator knows it holds).
   unsigned d = rng.below(mask.size());
   mask[d] = !mask[d];
   PoolTensor result = castTo(x, tensorType(x.shape, mask));
-  count("cast");
   push(result.value, x.shape, x.facts);
   return true;
 }

@@ -16,11 +16,7 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::gen;
 
-bool ProgramGenerator::genElementwise() {
-  int primaryIndex = pickAny();
-  if (primaryIndex < 0)
-    return false;
-  PoolTensor primary = use(primaryIndex);
+bool ProgramGenerator::genElementwise(PoolTensor primary) {
   ArrayRef<int64_t> shape = primary.shape;
   int64_t rank = shape.size();
   RankedTensorType type = primary.getType();
@@ -89,7 +85,6 @@ bool ProgramGenerator::genElementwise() {
         (void)numLeaves;
         linalg::YieldOp::create(b, l, expr.emit(b, l, leaves));
       });
-  count("elementwise");
   SmallVector<std::string> names;
   expr.collectOpNames(names);
   for (const std::string &name : names)
@@ -98,11 +93,7 @@ bool ProgramGenerator::genElementwise() {
   return true;
 }
 
-bool ProgramGenerator::genNamedElementwise() {
-  int index = pickAny();
-  if (index < 0)
-    return false;
-  PoolTensor a = use(index);
+bool ProgramGenerator::genNamedElementwise(PoolTensor a) {
   RankedTensorType type = a.getType();
   Value init = emptyTensor(a.shape, type);
   enum { Add, Sub, Mul, Max, Min, Exp, Abs, Neg, Floor };
@@ -190,7 +181,6 @@ bool ProgramGenerator::genNamedElementwise() {
       break;
     }
   }
-  count("named-elementwise");
   push(result, a.shape, facts);
   return true;
 }
@@ -216,7 +206,6 @@ bool ProgramGenerator::genFill() {
                                         ValueRange{constantFloat(value)},
                                         ValueRange{init})
                      .getResult(0);
-  count("fill");
   push(result, shape, ValueFacts::constant(value));
   return true;
 }

@@ -103,112 +103,76 @@ std::string GeneratedInput::getSpec() const {
 }
 
 //===----------------------------------------------------------------------===//
-// Op families
+// Op kinds
 //===----------------------------------------------------------------------===//
 
-void ProgramGenerator::genOps(unsigned count, unsigned regionDepth) {
+using PG = ProgramGenerator;
+
+// The weights make elementwise ops the most common, as in real programs, and
+// keep the rarer families (pooling, fill, cast) from crowding out the ones
+// whose results the others build on.
+const PG::OpKind PG::kOpKinds[] = {
+    onOperand(OpFamily::Elementwise, 8, &PG::genElementwise, 0),
+    onOperand(OpFamily::NamedElementwise, 3, &PG::genNamedElementwise, 0),
+    onOperand(OpFamily::Reduction, 4, &PG::genReduction, 1),
+    ownOperands(OpFamily::Matmul, 4, &PG::genMatmul),
+    ownOperands(OpFamily::BatchMatmul, 2, &PG::genBatchMatmul),
+    ownOperands(OpFamily::Conv, 2, &PG::genConv),
+    ownOperands(OpFamily::Pooling, 1, &PG::genPooling),
+    ownOperands(OpFamily::Fill, 1, &PG::genFill),
+    onOperand(OpFamily::Transpose, 2, &PG::genTranspose, 2),
+    onOperand(OpFamily::Broadcast, 2, &PG::genBroadcast, 0, 3),
+    onOperand(OpFamily::ExtractSlice, 2, &PG::genExtractSlice, 1),
+    onOperand(OpFamily::InsertSlice, 2, &PG::genInsertSlice, 1),
+    onOperand(OpFamily::Pad, 2, &PG::genPad, 1),
+    onOperand(OpFamily::Concat, 2, &PG::genConcat, 1),
+    ownOperands(OpFamily::Reshape, 2, &PG::genReshape),
+    onOperand(OpFamily::Cast, 1, &PG::genCast, 1),
+    onOperand(OpFamily::For, 2, &PG::genFor, 1, kAnyRank, OpLimit::RegionDepth),
+    ownOperands(OpFamily::If, 2, &PG::genIf, OpLimit::RegionDepth),
+    ownOperands(OpFamily::Call, 2, &PG::genCall, OpLimit::Helpers),
+};
+
+void ProgramGenerator::genOps(unsigned count) {
   for (unsigned i = 0; i < count; ++i) {
     maybeOpenScope();
-    genOneOp(regionDepth);
+    genOneOp();
     maybeCloseScope();
   }
 }
 
-void ProgramGenerator::genOneOp(unsigned regionDepth) {
-  enum Choice {
-    Elementwise, NamedElementwise, Reduction, Matmul, BatchMatmul, Conv,
-    Pooling, Fill, Transpose, Broadcast, ExtractSlice, InsertSlice, Pad,
-    Concat, Reshape, Cast, For, If, Call, NumChoices
-  };
-  static const OpFamily families[NumChoices] = {
-      OpFamily::Elementwise, OpFamily::NamedElementwise, OpFamily::Reduction,
-      OpFamily::Matmul,      OpFamily::BatchMatmul,      OpFamily::Conv,
-      OpFamily::Pooling,     OpFamily::Fill,             OpFamily::Transpose,
-      OpFamily::Broadcast,   OpFamily::ExtractSlice,     OpFamily::InsertSlice,
-      OpFamily::Pad,         OpFamily::Concat,           OpFamily::Reshape,
-      OpFamily::Cast,        OpFamily::For,              OpFamily::If,
-      OpFamily::Call};
-  static const unsigned baseWeights[NumChoices] = {
-      8, 3, 4, 4, 2, 2, 1, 1, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2};
-  unsigned weights[NumChoices];
-  for (unsigned i = 0; i < NumChoices; ++i)
-    weights[i] = has(families[i]) ? baseWeights[i] : 0;
-  if (regionDepth >= kMaxRegionDepth)
-    weights[For] = weights[If] = 0;
-  if (fn->isHelper || numHelpers >= kMaxHelpers)
-    weights[Call] = 0;
-
+void ProgramGenerator::genOneOp() {
+  unsigned weights[std::size(kOpKinds)];
+  for (auto [i, kind] : llvm::enumerate(kOpKinds)) {
+    bool limited = (kind.limit == OpLimit::RegionDepth &&
+                    blk->regionDepth >= kMaxRegionDepth) ||
+                   (kind.limit == OpLimit::Helpers &&
+                    (fn->isHelper || numHelpers >= kMaxHelpers));
+    weights[i] = has(kind.family) && !limited ? kind.weight : 0;
+  }
   for (unsigned attempt = 0; attempt < 8; ++attempt) {
-    auto choice = static_cast<Choice>(rng.weighted(weights));
-    bool done = false;
-    switch (choice) {
-    case Elementwise:
-      done = genElementwise();
-      break;
-    case NamedElementwise:
-      done = genNamedElementwise();
-      break;
-    case Reduction:
-      done = genReduction();
-      break;
-    case Matmul:
-      done = genMatmul(/*batch=*/false);
-      break;
-    case BatchMatmul:
-      done = genMatmul(/*batch=*/true);
-      break;
-    case Conv:
-      done = genConv();
-      break;
-    case Pooling:
-      done = genPooling();
-      break;
-    case Fill:
-      done = genFill();
-      break;
-    case Transpose:
-      done = genTranspose();
-      break;
-    case Broadcast:
-      done = genBroadcast();
-      break;
-    case ExtractSlice:
-      done = genExtractSlice();
-      break;
-    case InsertSlice:
-      done = genInsertSlice();
-      break;
-    case Pad:
-      done = genPad();
-      break;
-    case Concat:
-      done = genConcat();
-      break;
-    case Reshape:
-      done = genReshape();
-      break;
-    case Cast:
-      done = genCast();
-      break;
-    case For:
-      done = genFor(regionDepth);
-      break;
-    case If:
-      done = genIf(regionDepth);
-      break;
-    case Call:
-      done = genCall();
-      break;
-    case NumChoices:
-      break;
-    }
-    if (done)
+    // With every weight 0 the draw gives the first kind (elementwise).
+    const OpKind &kind = kOpKinds[rng.weighted(weights)];
+    if (generate(kind)) {
+      count(getOpFamilyName(kind.family));
       return;
+    }
   }
   // Nothing applied (an empty pool, most families disabled): a constant.
   SmallVector<int64_t> shape = randomShape(1 + rng.below(2));
   PoolTensor constant = constantTensor(shape, tensorType(shape, {}));
   push(constant.value, constant.shape, constant.facts);
+}
+
+bool ProgramGenerator::generate(const OpKind &kind) {
+  if (kind.generate)
+    return (this->*kind.generate)();
+  int index = pick([&](const PoolTensor &t) {
+    return t.getRank() >= kind.minRank && t.getRank() <= kind.maxRank;
+  });
+  if (index < 0)
+    return false;
+  return (this->*kind.generateOn)(use(index));
 }
 
 //===----------------------------------------------------------------------===//
@@ -316,9 +280,8 @@ FailureOr<GeneratedProgram> ProgramGenerator::run() {
     }
   }
   SmallVector<unsigned> results;
-  inBlock(&mainFunc.getBody().front(), [&] {
-    genOps(options.minOps + rng.below(options.maxOps - options.minOps + 1),
-           /*regionDepth=*/0);
+  inBlock(&mainFunc.getBody().front(), /*regionDepth=*/0, [&] {
+    genOps(options.minOps + rng.below(options.maxOps - options.minOps + 1));
     while (!blk->frames.empty())
       closeScope(blk->frames.pop_back_val());
     results = chooseResults(3);

@@ -21,6 +21,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace scopeir::gen {
@@ -56,6 +57,9 @@ struct ScopeFrame {
 
 struct BlockState {
   mlir::Block *block = nullptr;
+  /// How many region ops (loops, conditionals) of its function hold the
+  /// block.
+  unsigned regionDepth = 0;
   size_t poolBase = 0;
   llvm::SmallVector<ScopeFrame> frames;
 };
@@ -169,25 +173,83 @@ private:
 
   //===--- Op families --------------------------------------------------===//
 
-  void genOps(unsigned count, unsigned regionDepth);
-  void genOneOp(unsigned regionDepth);
-  bool genElementwise();
-  bool genNamedElementwise();
-  bool genReduction();
-  bool genMatmul(bool batch);
+  /// What keeps an op kind from being drawn.
+  enum class OpLimit {
+    None,
+    /// The op has regions holding more generated ops: not drawn in a block
+    /// kMaxRegionDepth deep.
+    RegionDepth,
+    /// The op calls a new helper function: not drawn in a helper, nor once
+    /// kMaxHelpers exist.
+    Helpers,
+  };
+
+  /// Sentinel for "no upper bound" on an operand's rank.
+  static constexpr int64_t kAnyRank = INT64_MAX;
+
+  /// An op the generator may draw and what decides when it is drawn. Either
+  /// `generateOn` or `generate` is set.
+  struct OpKind {
+    OpFamily family;
+    /// Weight in the draw (0 where the family is disabled).
+    unsigned weight;
+    /// Builds the op on a pool tensor of rank `minRank` to `maxRank`, picked
+    /// and marked used before the generator draws anything else.
+    bool (ProgramGenerator::*generateOn)(PoolTensor operand);
+    int64_t minRank;
+    int64_t maxRank;
+    /// Builds the op on operands it picks itself.
+    bool (ProgramGenerator::*generate)();
+    OpLimit limit;
+  };
+  static constexpr OpKind
+  onOperand(OpFamily family, unsigned weight,
+            bool (ProgramGenerator::*generate)(PoolTensor), int64_t minRank,
+            int64_t maxRank = kAnyRank, OpLimit limit = OpLimit::None) {
+    return {family, weight, generate, minRank, maxRank, nullptr, limit};
+  }
+  static constexpr OpKind ownOperands(OpFamily family, unsigned weight,
+                                      bool (ProgramGenerator::*generate)(),
+                                      OpLimit limit = OpLimit::None) {
+    return {family, weight, nullptr, 0, kAnyRank, generate, limit};
+  }
+  /// Every op kind, in the order of the weighted draw: the table that
+  /// decides what programs look like (ProgramGenerator.cpp). Its order is
+  /// part of every seed's program.
+  static const OpKind kOpKinds[];
+
+  /// Generates `count` ops in the current block, opening and closing scopes
+  /// between them.
+  void genOps(unsigned count);
+  /// Draws an op kind from kOpKinds and generates it (a constant where no
+  /// kind applies).
+  void genOneOp();
+  /// Generates one op of `kind`; false if it does not apply here.
+  bool generate(const OpKind &kind);
+
+  // Elementwise.cpp
+  bool genElementwise(PoolTensor primary);
+  bool genNamedElementwise(PoolTensor a);
+  bool genFill();
+  // Contraction.cpp
+  bool genReduction(PoolTensor x);
+  bool genMatmul() { return genMatmulOrBatch(/*batch=*/false); }
+  bool genBatchMatmul() { return genMatmulOrBatch(/*batch=*/true); }
+  bool genMatmulOrBatch(bool batch);
   bool genConv();
   bool genPooling();
-  bool genFill();
-  bool genTranspose();
-  bool genBroadcast();
-  bool genExtractSlice();
-  bool genInsertSlice();
-  bool genPad();
-  bool genConcat();
+  // DataMovement.cpp
+  bool genTranspose(PoolTensor x);
+  bool genBroadcast(PoolTensor x);
+  bool genExtractSlice(PoolTensor x);
+  bool genInsertSlice(PoolTensor dest);
+  bool genPad(PoolTensor x);
+  bool genConcat(PoolTensor first);
   bool genReshape();
-  bool genCast();
-  bool genFor(unsigned regionDepth);
-  bool genIf(unsigned regionDepth);
+  bool genCast(PoolTensor x);
+  // ControlFlow.cpp
+  bool genFor(PoolTensor init);
+  bool genIf();
   bool genCall();
 
   /// Emits min(max(x, -c), c) (exact) in a generic body.
@@ -196,9 +258,11 @@ private:
 
   //===--- Blocks, functions, scopes ------------------------------------===//
 
-  /// Runs `body` with `block` as the current block (ops appended at its
-  /// end); closes the scopes opened in it and forgets its pool tensors.
-  void inBlock(mlir::Block *block, llvm::function_ref<void()> body);
+  /// Runs `body` with `block`, `regionDepth` region ops deep in its
+  /// function, as the current block (ops appended at its end); closes the
+  /// scopes opened in it and forgets its pool tensors.
+  void inBlock(mlir::Block *block, unsigned regionDepth,
+               llvm::function_ref<void()> body);
   void maybeOpenScope();
   void maybeCloseScope();
   void closeScope(ScopeFrame frame);

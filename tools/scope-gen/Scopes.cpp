@@ -25,9 +25,11 @@ using namespace scopeir::gen;
 // Blocks and scopes
 //===----------------------------------------------------------------------===//
 
-void ProgramGenerator::inBlock(Block *block, llvm::function_ref<void()> body) {
+void ProgramGenerator::inBlock(Block *block, unsigned regionDepth,
+                               llvm::function_ref<void()> body) {
   BlockState state;
   state.block = block;
+  state.regionDepth = regionDepth;
   state.poolBase = fn->pool.size();
   BlockState *parent = blk;
   blk = &state;
