@@ -10,7 +10,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
-#include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace scopeir;
@@ -93,95 +93,131 @@ bool ProgramGenerator::genElementwise(PoolTensor primary) {
   return true;
 }
 
+namespace {
+/// What a named elementwise op needs before it may be drawn.
+enum class Needs {
+  Nothing,
+  /// The math family (the op computes a transcendental function).
+  MathFamily,
+  /// An input every correct implementation computes alike (err 0): the op
+  /// is discontinuous.
+  CertainInput,
+};
+
+/// A named elementwise linalg op: when it is drawn, how it is built and what
+/// the generator knows about its result.
+struct NamedOp {
+  unsigned weight;
+  Needs needs;
+  unsigned arity;
+  /// Each operand is scaled down to this bound first (a product's factors).
+  double operandBound;
+  Value (*create)(OpBuilder &b, Location loc, RankedTensorType type,
+                  ValueRange ins, Value init);
+  ValueFacts (*facts)(ArrayRef<ValueFacts> operands);
+  /// The math op it computes, counted as a feature; or null.
+  const char *mathFeature;
+};
+} // namespace
+
+template <typename OpTy>
+static Value createNamedOp(OpBuilder &b, Location loc, RankedTensorType type,
+                           ValueRange ins, Value init) {
+  return OpTy::create(b, loc, TypeRange{type}, ins, ValueRange{init})
+      .getResult(0);
+}
+
+constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+
+template <typename OpTy>
+static constexpr NamedOp binary(unsigned weight,
+                                ValueFacts (*facts)(ArrayRef<ValueFacts>),
+                                double operandBound = kUnbounded) {
+  return {weight, Needs::Nothing, 2, operandBound, createNamedOp<OpTy>, facts,
+          nullptr};
+}
+
+template <typename OpTy>
+static constexpr NamedOp unary(unsigned weight,
+                               ValueFacts (*facts)(ArrayRef<ValueFacts>),
+                               Needs needs = Needs::Nothing,
+                               const char *mathFeature = nullptr) {
+  return {weight, needs, 1, kUnbounded, createNamedOp<OpTy>, facts,
+          mathFeature};
+}
+
+static ValueFacts sumFacts(ArrayRef<ValueFacts> f) {
+  return ValueFacts::add(f[0], f[1]);
+}
+static ValueFacts productFacts(ArrayRef<ValueFacts> f) {
+  return ValueFacts::product(f[0], f[1]);
+}
+static ValueFacts joinFacts(ArrayRef<ValueFacts> f) {
+  return ValueFacts::join(f[0], f[1]);
+}
+static ValueFacts sameFacts(ArrayRef<ValueFacts> f) { return f[0]; }
+static ValueFacts expFacts(ArrayRef<ValueFacts> f) {
+  return ValueFacts::exp(f[0]);
+}
+static ValueFacts floorFacts(ArrayRef<ValueFacts> f) {
+  return ValueFacts::floor(f[0]);
+}
+
+/// The rows of kNamedOps, in the order of the weighted draw.
+enum NamedOpKind {
+  NamedAdd,
+  NamedSub,
+  NamedMul,
+  NamedMax,
+  NamedMin,
+  NamedExp,
+  NamedAbs,
+  NamedNeg,
+  NamedFloor,
+  NumNamedOps
+};
+static const NamedOp kNamedOps[NumNamedOps] = {
+    binary<linalg::AddOp>(3, sumFacts),
+    binary<linalg::SubOp>(2, sumFacts),
+    binary<linalg::MulOp>(2, productFacts, /*operandBound=*/64),
+    binary<linalg::MaxOp>(1, joinFacts),
+    binary<linalg::MinOp>(1, joinFacts),
+    unary<linalg::ExpOp>(1, expFacts, Needs::MathFamily, "math.exp"),
+    unary<linalg::AbsOp>(1, sameFacts),
+    unary<linalg::NegFOp>(1, sameFacts),
+    unary<linalg::FloorOp>(1, floorFacts, Needs::CertainInput,
+                           "math.floor/ceil"),
+};
+
 bool ProgramGenerator::genNamedElementwise(PoolTensor a) {
   RankedTensorType type = a.getType();
   Value init = emptyTensor(a.shape, type);
-  enum { Add, Sub, Mul, Max, Min, Exp, Abs, Neg, Floor };
-  unsigned weights[] = {3, 2, 2, 1, 1, has(OpFamily::Math) ? 1u : 0u, 1, 1,
-                        a.facts.err == 0 ? 1u : 0u};
-  unsigned op = rng.weighted(weights);
-  if (op == Exp && a.facts.bound > 8)
-    op = Abs;
-  Value result;
-  ValueFacts facts;
-  if (op <= Min) {
-    PoolTensor b = operandOfShape(a.shape, type);
-    if (op == Mul) {
-      a = scaleDown(a, 64);
-      b = scaleDown(b, 64);
-    }
-    SmallVector<Value, 2> ins = {a.value, b.value};
-    switch (op) {
-    case Add:
-      result = linalg::AddOp::create(builder, loc, TypeRange{type}, ins,
-                                     ValueRange{init})
-                   .getResult(0);
-      facts = ValueFacts::add(a.facts, b.facts);
-      break;
-    case Sub:
-      result = linalg::SubOp::create(builder, loc, TypeRange{type}, ins,
-                                     ValueRange{init})
-                   .getResult(0);
-      facts = ValueFacts::add(a.facts, b.facts);
-      break;
-    case Mul: {
-      result = linalg::MulOp::create(builder, loc, TypeRange{type}, ins,
-                                     ValueRange{init})
-                   .getResult(0);
-      facts = ValueFacts::product(a.facts, b.facts);
-      break;
-    }
-    case Max:
-      result = linalg::MaxOp::create(builder, loc, TypeRange{type}, ins,
-                                     ValueRange{init})
-                   .getResult(0);
-      facts = ValueFacts::join(a.facts, b.facts);
-      break;
-    default:
-      result = linalg::MinOp::create(builder, loc, TypeRange{type}, ins,
-                                     ValueRange{init})
-                   .getResult(0);
-      facts = ValueFacts::join(a.facts, b.facts);
-      break;
-    }
-  } else {
-    SmallVector<Value, 1> ins = {a.value};
-    facts = a.facts;
-    switch (op) {
-    case Exp:
-      result = linalg::ExpOp::create(builder, loc, TypeRange{type}, ins,
-                                     ValueRange{init})
-                   .getResult(0);
-      facts.bound = std::exp(a.facts.bound);
-      facts.exact = false;
-      facts.err = facts.bound * a.facts.err +
-                  kTranscendentalUlps * kF32Unit * facts.bound;
-      facts.sources |= kTranscendental;
-      count("math.exp");
-      break;
-    case Abs:
-      result = linalg::AbsOp::create(builder, loc, TypeRange{type}, ins,
-                                     ValueRange{init})
-                   .getResult(0);
-      break;
-    case Neg:
-      result = linalg::NegFOp::create(builder, loc, TypeRange{type}, ins,
-                                      ValueRange{init})
-                   .getResult(0);
-      break;
-    default:
-      result = linalg::FloorOp::create(builder, loc, TypeRange{type}, ins,
-                                       ValueRange{init})
-                   .getResult(0);
-      facts.bound += 1;
-      facts.frac = 0;
-      facts.exact = true;
-      facts.settle();
-      count("math.floor/ceil");
-      break;
-    }
+  unsigned weights[std::size(kNamedOps)];
+  for (auto [i, op] : llvm::enumerate(kNamedOps)) {
+    bool allowed = op.needs == Needs::Nothing ||
+                   (op.needs == Needs::MathFamily && has(OpFamily::Math)) ||
+                   (op.needs == Needs::CertainInput && a.facts.err == 0);
+    weights[i] = allowed ? op.weight : 0;
   }
-  push(result, a.shape, facts);
+  unsigned index = rng.weighted(weights);
+  // exp of a larger input could overflow f32 further on: abs instead.
+  if (index == NamedExp && a.facts.bound > 8)
+    index = NamedAbs;
+  const NamedOp &op = kNamedOps[index];
+  SmallVector<PoolTensor, 2> operands = {a};
+  if (op.arity == 2)
+    operands.push_back(operandOfShape(a.shape, type));
+  SmallVector<Value, 2> ins;
+  SmallVector<ValueFacts, 2> facts;
+  for (PoolTensor &operand : operands) {
+    operand = scaleDown(operand, op.operandBound);
+    ins.push_back(operand.value);
+    facts.push_back(operand.facts);
+  }
+  Value result = op.create(builder, loc, type, ins, init);
+  if (op.mathFeature)
+    count(op.mathFeature);
+  push(result, a.shape, op.facts(facts));
   return true;
 }
 

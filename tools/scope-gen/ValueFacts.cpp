@@ -98,6 +98,25 @@ ValueFacts ValueFacts::product(const ValueFacts &a, const ValueFacts &b) {
   return facts;
 }
 
+ValueFacts ValueFacts::exp(const ValueFacts &a) {
+  ValueFacts facts;
+  facts.bound = std::exp(a.bound);
+  facts.exact = false;
+  facts.err =
+      facts.bound * a.err + kTranscendentalUlps * kF32Unit * facts.bound;
+  facts.sources = a.sources | kTranscendental;
+  return facts;
+}
+
+ValueFacts ValueFacts::floor(const ValueFacts &a) {
+  ValueFacts facts;
+  facts.bound = a.bound + 1;
+  facts.frac = 0;
+  facts.settle();
+  facts.sources = a.sources;
+  return facts;
+}
+
 ValueFacts ValueFacts::sum(const ValueFacts &term, int64_t count,
                            const ValueFacts &init) {
   ValueFacts facts;
@@ -193,15 +212,8 @@ ValueFacts ScalarExpr::evaluateNode(unsigned index,
     addRoundingOfUncertainInputs(facts);
     return facts;
   }
-  case Kind::Exp: {
-    ValueFacts a = operand(0);
-    facts.bound = std::exp(a.bound);
-    facts.exact = false;
-    facts.err = facts.bound * a.err +
-                kTranscendentalUlps * kF32Unit * facts.bound;
-    facts.sources = a.sources | kTranscendental;
-    return facts;
-  }
+  case Kind::Exp:
+    return ValueFacts::exp(operand(0));
   case Kind::LogSafe: {
     ValueFacts a = operand(0);
     facts.bound = std::log1p(a.bound);
@@ -230,16 +242,9 @@ ValueFacts ScalarExpr::evaluateNode(unsigned index,
     return facts;
   }
   case Kind::Floor:
-  case Kind::Ceil: {
-    // Only built on operands with err 0: the result is an integer that
-    // every correct implementation agrees on.
-    ValueFacts a = operand(0);
-    facts.bound = a.bound + 1;
-    facts.frac = 0;
-    facts.settle();
-    facts.sources = a.sources;
-    return facts;
-  }
+  case Kind::Ceil:
+    // Only built on operands with err 0.
+    return ValueFacts::floor(operand(0));
   case Kind::Fma: {
     ValueFacts p = ValueFacts::product(operand(0), operand(1));
     ValueFacts c = operand(2);
