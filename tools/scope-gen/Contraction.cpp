@@ -19,6 +19,29 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::gen;
 
+template <typename OpTy>
+static Value createBinary(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  return OpTy::create(b, loc, lhs, rhs);
+}
+
+/// Creates a linalg op with one result of `type` computed into `init`.
+template <typename OpTy>
+static Value createStructured(OpBuilder &b, Location loc, RankedTensorType type,
+                              ValueRange ins, Value init) {
+  return OpTy::create(b, loc, TypeRange{type}, ins, ValueRange{init})
+      .getResult(0);
+}
+
+/// Creates a sliding-window linalg op (convolution, pooling).
+template <typename OpTy>
+static Value createWindowed(OpBuilder &b, Location loc, RankedTensorType type,
+                            ValueRange ins, Value init, Attribute strides,
+                            Attribute dilations) {
+  return OpTy::create(b, loc, TypeRange{type}, ins, ValueRange{init}, strides,
+                      dilations)
+      .getResult(0);
+}
+
 bool ProgramGenerator::genReduction(PoolTensor x) {
   int64_t rank = x.getRank();
   SmallVector<bool> reduced(rank, false);
@@ -48,7 +71,11 @@ bool ProgramGenerator::genReduction(PoolTensor x) {
   }
   RankedTensorType outType = tensorType(outShape, outDynamic);
 
+  // The combiners, in the order of the draw: a sum, max, min.
   enum { Sum, MaxReduce, MinReduce };
+  static Value (*const combiners[])(OpBuilder &, Location, Value, Value) = {
+      createBinary<arith::AddFOp>, createBinary<arith::MaximumFOp>,
+      createBinary<arith::MinimumFOp>};
   unsigned kind = rng.weighted({4, 2, 1});
   bool named = rng.chance(0.35);
 
@@ -66,11 +93,7 @@ bool ProgramGenerator::genReduction(PoolTensor x) {
   // existing tensor of the result's shape.
   ValueFacts initFacts;
   Value init;
-  int initIndex = -1;
-  if (kind == Sum && rng.chance(0.2))
-    initIndex = pick([&](const PoolTensor &t) {
-      return ArrayRef<int64_t>(t.shape) == ArrayRef<int64_t>(outShape);
-    });
+  int initIndex = kind == Sum && rng.chance(0.2) ? pickOfShape(outShape) : -1;
   if (initIndex >= 0) {
     PoolTensor &initTensor = use(initIndex);
     initFacts = initTensor.facts;
@@ -91,17 +114,7 @@ bool ProgramGenerator::genReduction(PoolTensor x) {
     initFacts = ValueFacts::constant(identity);
   }
 
-  auto combine = [&](OpBuilder &b, Location l, Value term,
-                     Value acc) -> Value {
-    switch (kind) {
-    case Sum:
-      return arith::AddFOp::create(b, l, term, acc);
-    case MaxReduce:
-      return arith::MaximumFOp::create(b, l, term, acc);
-    default:
-      return arith::MinimumFOp::create(b, l, term, acc);
-    }
-  };
+  auto combine = combiners[kind];
   Value result;
   if (named) {
     result = linalg::ReduceOp::create(
@@ -124,10 +137,7 @@ bool ProgramGenerator::genReduction(PoolTensor x) {
                    linalg::YieldOp::create(b, l, combine(b, l, term, args[1]));
                  })
                  .getResult(0);
-    SmallVector<std::string> names;
-    expr.collectOpNames(names);
-    for (const std::string &name : names)
-      count(name);
+    countExprOps(expr);
   }
   ValueFacts facts = kind == Sum ? ValueFacts::sum(termFacts, terms, initFacts)
                                  : ValueFacts::join(termFacts, initFacts);
@@ -182,10 +192,7 @@ bool ProgramGenerator::genMatmulOrBatch(bool batch) {
 
   Value init;
   ValueFacts initFacts = ValueFacts::constant(0);
-  int initIndex = rng.chance(0.2) ? pick([&](const PoolTensor &t) {
-    return ArrayRef<int64_t>(t.shape) == ArrayRef<int64_t>(outShape);
-  })
-                                  : -1;
+  int initIndex = rng.chance(0.2) ? pickOfShape(outShape) : -1;
   if (initIndex >= 0) {
     PoolTensor &initTensor = use(initIndex);
     init = initTensor.value;
@@ -194,18 +201,9 @@ bool ProgramGenerator::genMatmulOrBatch(bool batch) {
   } else {
     init = filledTensor(outShape, outType, 0.0);
   }
-  Value result;
-  if (batch) {
-    result = linalg::BatchMatmulOp::create(builder, loc, TypeRange{outType},
-                                           ValueRange{a.value, b.value},
-                                           ValueRange{init})
-                 .getResult(0);
-  } else {
-    result = linalg::MatmulOp::create(builder, loc, TypeRange{outType},
-                                      ValueRange{a.value, b.value},
-                                      ValueRange{init})
-                 .getResult(0);
-  }
+  auto create = batch ? createStructured<linalg::BatchMatmulOp>
+                      : createStructured<linalg::MatmulOp>;
+  Value result = create(builder, loc, outType, {a.value, b.value}, init);
   push(result, outShape,
        ValueFacts::sum(ValueFacts::product(a.facts, b.facts), k, initFacts));
   return true;
@@ -217,36 +215,71 @@ static int64_t windowOutput(int64_t in, int64_t window, int64_t stride,
   return (in - (window - 1) * dilation - 1) / stride + 1;
 }
 
+PoolTensor ProgramGenerator::windowInput(
+    llvm::function_ref<bool(const PoolTensor &)> fits,
+    llvm::function_ref<SmallVector<int64_t>()> randomShape) {
+  int index = pick(fits);
+  PoolTensor input;
+  if (index >= 0 && rng.chance(0.8)) {
+    input = use(index);
+  } else {
+    SmallVector<int64_t> shape = randomShape();
+    input = operandOfShape(shape, tensorType(shape, {}));
+  }
+  SmallVector<bool> dynamic(input.getRank(), false);
+  dynamic[0] = dynamicMask(input.getType())[0];
+  return castTo(input, tensorType(input.shape, dynamic));
+}
+
+namespace {
+/// A convolution the generator emits: N x spatial... x C inputs, and a
+/// filter with a features dim unless depthwise.
+struct ConvVariant {
+  unsigned weight;
+  unsigned spatialDims;
+  bool depthwise;
+  Value (*create)(OpBuilder &b, Location loc, RankedTensorType type,
+                  ValueRange ins, Value init, Attribute strides,
+                  Attribute dilations);
+};
+} // namespace
+
+/// The convolutions, in the order of the weighted draw.
+static const ConvVariant kConvVariants[] = {
+    {3, 2, /*depthwise=*/false, createWindowed<linalg::Conv2DNhwcHwcfOp>},
+    {2, 2, /*depthwise=*/true,
+     createWindowed<linalg::DepthwiseConv2DNhwcHwcOp>},
+    {2, 1, /*depthwise=*/false, createWindowed<linalg::Conv1DNwcWcfOp>},
+};
+
 bool ProgramGenerator::genConv() {
-  enum { Conv2D, Depthwise, Conv1D };
-  unsigned variant = rng.weighted({3, 2, 2});
-  int64_t rank = variant == Conv1D ? 3 : 4;
-  unsigned spatial = rank - 2;
+  unsigned weights[std::size(kConvVariants)];
+  for (auto [i, variant] : llvm::enumerate(kConvVariants))
+    weights[i] = variant.weight;
+  const ConvVariant &variant = kConvVariants[rng.weighted(weights)];
+  unsigned spatial = variant.spatialDims;
+  int64_t rank = spatial + 2;
 
   // Input: N x spatial... x C with static spatial dims and channels.
-  int inputIndex = pick([&](const PoolTensor &t) {
-    if (t.getRank() != rank)
-      return false;
-    for (unsigned s = 0; s < spatial; ++s)
-      if (t.shape[1 + s] < 2)
-        return false;
-    return t.shape[rank - 1] <= 8;
-  });
-  PoolTensor input;
-  SmallVector<int64_t> inShape;
-  if (inputIndex >= 0 && rng.chance(0.8)) {
-    input = use(inputIndex);
-    inShape = input.shape;
-  } else {
-    inShape.push_back(rng.range(1, 2));
-    for (unsigned s = 0; s < spatial; ++s)
-      inShape.push_back(rng.range(3, 10));
-    inShape.push_back(rng.range(1, 4));
-    input = operandOfShape(inShape, tensorType(inShape, {}));
-  }
-  SmallVector<bool> inDynamic(rank, false);
-  inDynamic[0] = dynamicMask(input.getType())[0];
-  input = scaleDown(castTo(input, tensorType(inShape, inDynamic)), 64);
+  PoolTensor input = windowInput(
+      [&](const PoolTensor &t) {
+        if (t.getRank() != rank)
+          return false;
+        for (unsigned s = 0; s < spatial; ++s)
+          if (t.shape[1 + s] < 2)
+            return false;
+        return t.shape[rank - 1] <= 8;
+      },
+      [&] {
+        SmallVector<int64_t> shape = {rng.range(1, 2)};
+        for (unsigned s = 0; s < spatial; ++s)
+          shape.push_back(rng.range(3, 10));
+        shape.push_back(rng.range(1, 4));
+        return shape;
+      });
+  input = scaleDown(input, 64);
+  ArrayRef<int64_t> inShape = input.shape;
+  bool batchDynamic = input.getType().isDynamicDim(0);
 
   SmallVector<int64_t> window, strides, dilations, outShape = {inShape[0]};
   for (unsigned s = 0; s < spatial; ++s) {
@@ -261,12 +294,12 @@ bool ProgramGenerator::genConv() {
     outShape.push_back(windowOutput(in, w, stride, dilation));
   }
   int64_t channels = inShape[rank - 1];
-  int64_t features = variant == Depthwise ? channels : rng.range(1, 4);
+  int64_t features = variant.depthwise ? channels : rng.range(1, 4);
   outShape.push_back(features);
 
   SmallVector<int64_t> filterShape(window);
   filterShape.push_back(channels);
-  if (variant != Depthwise)
+  if (!variant.depthwise)
     filterShape.push_back(features);
   PoolTensor filter = rng.chance(0.7)
                           ? constantTensor(filterShape,
@@ -276,36 +309,13 @@ bool ProgramGenerator::genConv() {
   filter = scaleDown(filter, 64);
 
   SmallVector<bool> outDynamic(rank, false);
-  outDynamic[0] = inDynamic[0];
+  outDynamic[0] = batchDynamic;
   RankedTensorType outType = tensorType(outShape, outDynamic);
   Value init = filledTensor(outShape, outType, 0.0);
-  Attribute strideAttr = builder.getI64TensorAttr(strides);
-  Attribute dilationAttr = builder.getI64TensorAttr(dilations);
-  SmallVector<Value, 2> ins = {input.value, filter.value};
-  Value result;
-  int64_t terms = numElements(window);
-  switch (variant) {
-  case Conv2D:
-    result = linalg::Conv2DNhwcHwcfOp::create(builder, loc, TypeRange{outType},
-                                              ins, ValueRange{init},
-                                              strideAttr, dilationAttr)
-                 .getResult(0);
-    terms *= channels;
-    break;
-  case Depthwise:
-    result = linalg::DepthwiseConv2DNhwcHwcOp::create(
-                 builder, loc, TypeRange{outType}, ins, ValueRange{init},
-                 strideAttr, dilationAttr)
-                 .getResult(0);
-    break;
-  default:
-    result = linalg::Conv1DNwcWcfOp::create(builder, loc, TypeRange{outType},
-                                            ins, ValueRange{init}, strideAttr,
-                                            dilationAttr)
-                 .getResult(0);
-    terms *= channels;
-    break;
-  }
+  Value result = variant.create(
+      builder, loc, outType, {input.value, filter.value}, init,
+      builder.getI64TensorAttr(strides), builder.getI64TensorAttr(dilations));
+  int64_t terms = numElements(window) * (variant.depthwise ? 1 : channels);
   push(result, outShape,
        ValueFacts::sum(ValueFacts::product(input.facts, filter.facts), terms,
                        ValueFacts::constant(0)));
@@ -313,22 +323,15 @@ bool ProgramGenerator::genConv() {
 }
 
 bool ProgramGenerator::genPooling() {
-  int inputIndex = pick([&](const PoolTensor &t) {
-    return t.getRank() == 4 && t.shape[1] >= 2 && t.shape[2] >= 2;
-  });
-  PoolTensor input;
-  SmallVector<int64_t> inShape;
-  if (inputIndex >= 0 && rng.chance(0.8)) {
-    input = use(inputIndex);
-    inShape = input.shape;
-  } else {
-    inShape = {rng.range(1, 2), rng.range(3, 9), rng.range(3, 9),
-               rng.range(1, 4)};
-    input = operandOfShape(inShape, tensorType(inShape, {}));
-  }
-  SmallVector<bool> inDynamic(4, false);
-  inDynamic[0] = dynamicMask(input.getType())[0];
-  input = castTo(input, tensorType(inShape, inDynamic));
+  PoolTensor input = windowInput(
+      [&](const PoolTensor &t) {
+        return t.getRank() == 4 && t.shape[1] >= 2 && t.shape[2] >= 2;
+      },
+      [&] {
+        return SmallVector<int64_t>{rng.range(1, 2), rng.range(3, 9),
+                                    rng.range(3, 9), rng.range(1, 4)};
+      });
+  ArrayRef<int64_t> inShape = input.shape;
 
   SmallVector<int64_t> window, strides, dilations;
   SmallVector<int64_t> outShape = {inShape[0]};
@@ -341,32 +344,22 @@ bool ProgramGenerator::genPooling() {
     outShape.push_back(windowOutput(inShape[1 + s], w, stride, 1));
   }
   outShape.push_back(inShape[3]);
-  SmallVector<bool> outDynamic = {inDynamic[0], false, false, false};
+  SmallVector<bool> outDynamic = {input.getType().isDynamicDim(0), false, false,
+                                  false};
   RankedTensorType outType = tensorType(outShape, outDynamic);
   Value windowTensor = tensor::EmptyOp::create(builder, loc, window, f32());
   bool isMax = rng.chance(0.5);
   double extreme = powerOfTwoAtLeast(input.facts.bound + 1);
   Value init = filledTensor(outShape, outType, isMax ? -extreme : 0.0);
-  Attribute strideAttr = builder.getI64TensorAttr(strides);
-  Attribute dilationAttr = builder.getI64TensorAttr(dilations);
-  SmallVector<Value, 2> ins = {input.value, windowTensor};
-  Value result;
-  ValueFacts facts;
-  if (isMax) {
-    result = linalg::PoolingNhwcMaxOp::create(builder, loc, TypeRange{outType},
-                                              ins, ValueRange{init},
-                                              strideAttr, dilationAttr)
-                 .getResult(0);
-    facts = ValueFacts::join(input.facts, ValueFacts::constant(-extreme));
-  } else {
-    result = linalg::PoolingNhwcSumOp::create(builder, loc, TypeRange{outType},
-                                              ins, ValueRange{init},
-                                              strideAttr, dilationAttr)
-                 .getResult(0);
-    facts = ValueFacts::sum(input.facts, numElements(window),
-                            ValueFacts::constant(0));
-  }
+  auto create = isMax ? createWindowed<linalg::PoolingNhwcMaxOp>
+                      : createWindowed<linalg::PoolingNhwcSumOp>;
+  Value result = create(builder, loc, outType, {input.value, windowTensor},
+                        init, builder.getI64TensorAttr(strides),
+                        builder.getI64TensorAttr(dilations));
+  ValueFacts facts =
+      isMax ? ValueFacts::join(input.facts, ValueFacts::constant(-extreme))
+            : ValueFacts::sum(input.facts, numElements(window),
+                              ValueFacts::constant(0));
   push(result, outShape, facts);
   return true;
 }
-

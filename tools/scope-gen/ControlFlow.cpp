@@ -12,7 +12,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "scopeir/Dialect/HAL/IR/HALDialect.h"
 
 #include <algorithm>
 
@@ -140,14 +139,10 @@ bool ProgramGenerator::genFor(PoolTensor init) {
       maybeCloseScope();
     }
     // Close the body's scopes before reading the value to yield.
-    while (!blk->frames.empty())
-      closeScope(blk->frames.pop_back_val());
+    closeScopes();
     yield->setOperand(0, fn->pool[updatedIndex].value);
   });
-  SmallVector<std::string> names;
-  expr.collectOpNames(names);
-  for (const std::string &name : names)
-    count(name);
+  countExprOps(expr);
 
   // The facts after the loop: the body's expression applied once per row,
   // or trip-count times to the whole tensor, clamped each time.
@@ -214,8 +209,7 @@ bool ProgramGenerator::genIf() {
     inBlock(block, blk->regionDepth + 1, [&] {
       size_t base = fn->pool.size();
       genOps(1 + rng.below(3));
-      while (!blk->frames.empty())
-        closeScope(blk->frames.pop_back_val());
+      closeScopes();
       // The newest tensor made here (or any), shaped as the result.
       int index = fn->pool.size() > base && rng.chance(0.8)
                       ? static_cast<int>(fn->pool.size() - 1)
@@ -265,33 +259,18 @@ bool ProgramGenerator::genCall() {
   for (auto [i, index] : llvm::enumerate(argIndices))
     helper.pool[i].shape = callerFn->pool[index].shape;
   // Dims of the helper's dynamic arguments, from its own arguments.
-  for (auto [i, arg] : llvm::enumerate(callee.getArguments())) {
-    auto argType = cast<RankedTensorType>(arg.getType());
-    for (auto [d, size] : llvm::enumerate(argType.getShape())) {
-      if (!ShapedType::isDynamic(size))
-        continue;
-      OpBuilder b = entryBuilder();
-      Value dim = tensor::DimOp::create(b, loc, arg, constantIndex(d));
-      noteEntryOp(dim.getDefiningOp());
-      helper.dynamicSizes.push_back({helper.pool[i].shape[d], dim});
-    }
-  }
+  addArgumentDims();
   SmallVector<unsigned> results;
   inBlock(&callee.getBody().front(), /*regionDepth=*/0, [&] {
     genOps(2 + rng.below(4));
-    while (!blk->frames.empty())
-      closeScope(blk->frames.pop_back_val());
+    closeScopes();
     results = chooseResults(2);
     finishFunction(results);
   });
   std::vector<std::pair<SmallVector<int64_t>, ValueFacts>> resultInfo;
   for (unsigned index : results)
     resultInfo.push_back({helper.pool[index].shape, helper.pool[index].facts});
-  if (hasScope(ScopeKind::FuncDevice) && scopeRng.chance(0.4)) {
-    callee->setAttr(hal::HALDialect::getDeviceAttrName(),
-                    hal::DeviceTargetAttr::get(context, randomBackend()));
-    countScope("func-device");
-  }
+  maybePlaceOnDevice(callee, ScopeKind::FuncDevice, 0.4);
 
   fn = callerFn;
   blk = callerBlk;

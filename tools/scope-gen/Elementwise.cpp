@@ -31,9 +31,7 @@ bool ProgramGenerator::genElementwise(PoolTensor primary) {
     if (rank > 1 && rng.chance(0.3)) {
       int64_t sub = 1 + rng.below(rank - 1);
       ArrayRef<int64_t> trailing = shape.take_back(sub);
-      int candidate = pick([&](const PoolTensor &t) {
-        return ArrayRef<int64_t>(t.shape) == trailing;
-      });
+      int candidate = pickOfShape(trailing);
       if (candidate >= 0) {
         PoolTensor &operand = use(candidate);
         inputs.push_back(operand.value);
@@ -55,10 +53,7 @@ bool ProgramGenerator::genElementwise(PoolTensor primary) {
   // reads.
   Value init;
   bool readsInit = false;
-  int initIndex = rng.chance(0.25) ? pick([&](const PoolTensor &t) {
-    return ArrayRef<int64_t>(t.shape) == shape;
-  })
-                                   : -1;
+  int initIndex = rng.chance(0.25) ? pickOfShape(shape) : -1;
   if (initIndex >= 0) {
     PoolTensor &initTensor = use(initIndex);
     init = initTensor.value;
@@ -85,10 +80,7 @@ bool ProgramGenerator::genElementwise(PoolTensor primary) {
         (void)numLeaves;
         linalg::YieldOp::create(b, l, expr.emit(b, l, leaves));
       });
-  SmallVector<std::string> names;
-  expr.collectOpNames(names);
-  for (const std::string &name : names)
-    count(name);
+  countExprOps(expr);
   push(generic.getResult(0), shape, expr.evaluate(leafFacts));
   return true;
 }

@@ -64,6 +64,13 @@ Value ProgramGenerator::constantFloat(double value) {
   return op;
 }
 
+void ProgramGenerator::countExprOps(const ScalarExpr &expr) {
+  SmallVector<std::string> names;
+  expr.collectOpNames(names);
+  for (const std::string &name : names)
+    count(name);
+}
+
 Value ProgramGenerator::emptyTensor(ArrayRef<int64_t> shape,
                                     RankedTensorType type) {
   SmallVector<Value> dynamicSizes;
@@ -271,9 +278,7 @@ PoolTensor ProgramGenerator::coerce(const PoolTensor &source,
 
 PoolTensor ProgramGenerator::operandOfShape(ArrayRef<int64_t> shape,
                                             RankedTensorType type) {
-  int exact = pick([&](const PoolTensor &t) {
-    return ArrayRef<int64_t>(t.shape) == shape;
-  });
+  int exact = pickOfShape(shape);
   if (exact >= 0 && rng.chance(0.7))
     return castTo(use(exact), type);
   int any = pickAny();

@@ -22,8 +22,6 @@
 
 #include "ProgramGeneratorImpl.h"
 
-#include "scopeir/Dialect/HAL/IR/HALDialect.h"
-
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Verifier.h"
@@ -202,6 +200,23 @@ func::FuncOp ProgramGenerator::beginFunction(StringRef name,
   return func;
 }
 
+unsigned ProgramGenerator::addArgumentDims() {
+  unsigned numDims = 0;
+  for (auto [i, arg] : llvm::enumerate(fn->func.getArguments())) {
+    auto argType = cast<RankedTensorType>(arg.getType());
+    for (auto [d, size] : llvm::enumerate(argType.getShape())) {
+      if (!ShapedType::isDynamic(size))
+        continue;
+      OpBuilder b = entryBuilder();
+      Value dim = tensor::DimOp::create(b, loc, arg, constantIndex(d));
+      noteEntryOp(dim.getDefiningOp());
+      fn->dynamicSizes.push_back({fn->pool[i].shape[d], dim});
+      ++numDims;
+    }
+  }
+  return numDims;
+}
+
 SmallVector<unsigned> ProgramGenerator::chooseResults(unsigned maxResults) {
   SmallVector<unsigned> results;
   unsigned wanted = 1 + rng.below(maxResults);
@@ -267,23 +282,13 @@ FailureOr<GeneratedProgram> ProgramGenerator::run() {
   for (auto [i, input] : llvm::enumerate(program.inputs)) {
     mainState.pool[i].shape = input.shape;
     mainState.pool[i].facts = ValueFacts::ofValues(input.values);
-    auto argType = cast<RankedTensorType>(argTypes[i]);
-    for (auto [d, size] : llvm::enumerate(argType.getShape())) {
-      if (!ShapedType::isDynamic(size))
-        continue;
-      count("dynamic");
-      OpBuilder b = entryBuilder();
-      Value dim = tensor::DimOp::create(b, loc, mainFunc.getArgument(i),
-                                        constantIndex(d));
-      noteEntryOp(dim.getDefiningOp());
-      mainState.dynamicSizes.push_back({input.shape[d], dim});
-    }
   }
+  if (unsigned dims = addArgumentDims())
+    program.features["dynamic"] += dims;
   SmallVector<unsigned> results;
   inBlock(&mainFunc.getBody().front(), /*regionDepth=*/0, [&] {
     genOps(options.minOps + rng.below(options.maxOps - options.minOps + 1));
-    while (!blk->frames.empty())
-      closeScope(blk->frames.pop_back_val());
+    closeScopes();
     results = chooseResults(3);
     for (unsigned index : results)
       program.results.push_back(
@@ -292,16 +297,8 @@ FailureOr<GeneratedProgram> ProgramGenerator::run() {
   });
   fn = nullptr;
 
-  if (hasScope(ScopeKind::FuncDevice) && scopeRng.chance(0.25)) {
-    mainFunc->setAttr(hal::HALDialect::getDeviceAttrName(),
-                      hal::DeviceTargetAttr::get(context, randomBackend()));
-    countScope("func-device");
-  }
-  if (hasScope(ScopeKind::ModuleDevice) && scopeRng.chance(0.25)) {
-    module->setAttr(hal::HALDialect::getDeviceAttrName(),
-                    hal::DeviceTargetAttr::get(context, randomBackend()));
-    countScope("module-device");
-  }
+  maybePlaceOnDevice(mainFunc, ScopeKind::FuncDevice, 0.25);
+  maybePlaceOnDevice(module, ScopeKind::ModuleDevice, 0.25);
 
   if (failed(verify(module))) {
     // A generator bug: show the module, so that the report is complete.

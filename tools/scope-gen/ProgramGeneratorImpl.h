@@ -152,6 +152,12 @@ private:
   int pickAny() {
     return pick([](const PoolTensor &) { return true; });
   }
+  /// A random pool tensor of exactly `shape`, or -1.
+  int pickOfShape(llvm::ArrayRef<int64_t> shape) {
+    return pick([&](const PoolTensor &t) {
+      return llvm::ArrayRef<int64_t>(t.shape) == shape;
+    });
+  }
 
   llvm::SmallVector<int64_t> randomShape(unsigned rank);
   int64_t randomDim();
@@ -252,6 +258,15 @@ private:
   bool genIf();
   bool genCall();
 
+  /// Counts the math and arith ops `expr` emits as features.
+  void countExprOps(const ScalarExpr &expr);
+  /// The input of a sliding-window op: a pool tensor that `fits` (most of
+  /// the time) or an operand of the shape `randomShape` draws, cast so that
+  /// only its batch dim may be dynamic.
+  PoolTensor
+  windowInput(llvm::function_ref<bool(const PoolTensor &)> fits,
+              llvm::function_ref<llvm::SmallVector<int64_t>()> randomShape);
+
   /// Emits min(max(x, -c), c) (exact) in a generic body.
   mlir::Value emitClamp(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                         double c);
@@ -266,6 +281,12 @@ private:
   void maybeOpenScope();
   void maybeCloseScope();
   void closeScope(ScopeFrame frame);
+  /// Closes every scope open in the current block.
+  void closeScopes();
+  /// Puts `op` (a function or the module) on a random backend's device with
+  /// `probability`, if scope kind `kind` is enabled.
+  void maybePlaceOnDevice(mlir::Operation *op, ScopeKind kind,
+                          double probability);
   mlir::ArrayAttr randomScopeAttrs(bool &hasDevice, bool &hasZone,
                                    hal::DeviceTargetAttr &device);
   /// Turns a freshly built util.annotate into util.scope with explicit
@@ -281,6 +302,10 @@ private:
   mlir::func::FuncOp beginFunction(llvm::StringRef name,
                                    llvm::ArrayRef<mlir::Type> argTypes,
                                    FunctionState &state);
+  /// Adds, above every scope, a tensor.dim of each dynamic dim of the
+  /// current function's arguments (for ops to use as sizes); returns how
+  /// many.
+  unsigned addArgumentDims();
   /// Picks the results of the current function (preferring unused,
   /// recent tensors) and returns their pool indices.
   llvm::SmallVector<unsigned> chooseResults(unsigned maxResults);

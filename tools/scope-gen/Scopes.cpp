@@ -9,6 +9,7 @@
 
 #include "ProgramGeneratorImpl.h"
 
+#include "scopeir/Dialect/HAL/IR/HALDialect.h"
 #include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilAttrs.h"
 #include "scopeir/Dialect/Util/Utils/DimBuilder.h"
@@ -41,10 +42,14 @@ void ProgramGenerator::inBlock(Block *block, unsigned regionDepth,
   else
     builder.setInsertionPointToEnd(block);
   body();
-  while (!blk->frames.empty())
-    closeScope(blk->frames.pop_back_val());
+  closeScopes();
   fn->pool.resize(state.poolBase);
   blk = parent;
+}
+
+void ProgramGenerator::closeScopes() {
+  while (!blk->frames.empty())
+    closeScope(blk->frames.pop_back_val());
 }
 
 void ProgramGenerator::maybeOpenScope() {
@@ -65,6 +70,15 @@ void ProgramGenerator::maybeCloseScope() {
   if (!withScopes || blk->frames.empty() || !scopeRng.chance(0.35))
     return;
   closeScope(blk->frames.pop_back_val());
+}
+
+void ProgramGenerator::maybePlaceOnDevice(Operation *op, ScopeKind kind,
+                                          double probability) {
+  if (!hasScope(kind) || !scopeRng.chance(probability))
+    return;
+  op->setAttr(hal::HALDialect::getDeviceAttrName(),
+              hal::DeviceTargetAttr::get(context, randomBackend()));
+  countScope(getScopeKindName(kind));
 }
 
 ArrayAttr ProgramGenerator::randomScopeAttrs(bool &hasDevice, bool &hasZone,
