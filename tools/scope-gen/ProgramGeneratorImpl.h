@@ -197,7 +197,7 @@ private:
   /// `generateOn` or `generate` is set.
   struct OpKind {
     OpFamily family;
-    /// Weight in the draw (0 where the family is disabled).
+    /// Weight in the draw, where the family is enabled and no limit applies.
     unsigned weight;
     /// Builds the op on a pool tensor of rank `minRank` to `maxRank`, picked
     /// and marked used before the generator draws anything else.
