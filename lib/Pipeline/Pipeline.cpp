@@ -36,6 +36,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -312,6 +313,10 @@ void scopeir::pipeline::buildFrontEndPipeline(OpPassManager &pm,
   // A misspelt device or a bad config is reported before any compiling.
   pm.addPass(hal::createVerifyDeviceTargetsPass());
   buildInputConversionPipeline(pm, options.inputType);
+  // Elementwise ops on ranked tensors (arith, math, any ElementwiseMappable
+  // op) become linalg.generic ops, wherever they are nested: what every
+  // backend compiles, dispatch formation fuses and bufferization knows.
+  pm.addPass(createConvertElementwiseToLinalgPass());
   // The tu scopes a program writes itself run their strategies first, on
   // the program as written (after input conversion); the scopes then go
   // with the others.

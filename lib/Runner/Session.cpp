@@ -356,7 +356,8 @@ int Run::execute(ExecutableCache *cache, bool &reused) {
   // The trace file is opened first: a path that cannot be written needs no
   // compilation to report.
   if (!config.traceFile.empty() || config.printZones) {
-    auto created = TraceSession::create(config.traceFile, config.printZones);
+    auto created = TraceSession::create(config.traceFile, config.printZones,
+                                        config.traceMaxEvents);
     if (!created)
       return fail(created.takeError());
     trace = std::move(*created);

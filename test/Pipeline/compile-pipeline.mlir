@@ -13,10 +13,12 @@
 // RUN: scope-opt %s --scopeir-compile-to-llvm="strip-scopes=true check-stores=true host-backend=llvm-cpu dump-dispatches=text" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: scope-opt %s --scopeir-compile-to-llvm=dump-dispatches=dot --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DOT
 
-// Front end: devices checked, the program's own tu scopes compiled, calls
-// wrapped on their callee's device and inlined (no cleanup pipeline).
+// Front end: devices checked, elementwise ops on tensors made linalg, the
+// program's own tu scopes compiled, calls wrapped on their callee's device
+// and inlined (no cleanup pipeline).
 // CHECK:      builtin.module(
 // CHECK-NEXT:   hal-verify-device-targets,
+// CHECK-NEXT:   convert-elementwise-to-linalg,
 // CHECK-NEXT:   codegen-run-scope-pipelines{strategy-library=},
 // CHECK-NEXT:   lower-affine,
 // CHECK-NEXT:   hal-wrap-cross-device-calls,
@@ -27,7 +29,7 @@
 // CHECK-NEXT:   hal-outline-extern-scopes{drop-decompositions=true },
 // CHECK-NEXT:   flow-record-scope-paths,
 // CHECK-NEXT:   util-strip-scopes{invert=false kind=zone outlined=false},
-// CHECK-NEXT:   flow-form-dispatch-regions,
+// CHECK-NEXT:   flow-form-dispatch-regions{remarks=false},
 // CHECK-NEXT:   flow-outline-dispatch-regions,
 // CHECK-NEXT:   flow-link-executables,
 // CHECK-NEXT:   util-strip-scopes{invert=false kind= outlined=false},
@@ -69,7 +71,7 @@
 // The spec applies after inlining; kernels no library provides compile as
 // their decompositions, which are kept for the check.
 // KERNELS:      symbol-dce,
-// KERNELS-NEXT: hal-apply-kernel-patterns{spec={{.*}}no-kernels.mlir},
+// KERNELS-NEXT: hal-apply-kernel-patterns{remarks=false spec={{.*}}no-kernels.mlir},
 // KERNELS-NEXT: util-lower-annotations,
 // KERNELS-NEXT: hal-outline-extern-scopes{drop-decompositions=false fallback={k1,k2}},
 // KERNELS:      hal-lower-dispatch-externs{check=true fallback={k1,k2}},
@@ -78,7 +80,7 @@
 // TRACE:      flow-record-scope-paths,
 // TRACE-NEXT: util-trace-zones,
 // TRACE-NEXT: util-strip-scopes{invert=false kind=zone outlined=false},
-// TRACE-NEXT: flow-form-dispatch-regions,
+// TRACE-NEXT: flow-form-dispatch-regions{remarks=false},
 // TRACE-NEXT: flow-outline-dispatch-regions,
 // TRACE-NEXT: flow-trace-dispatches,
 // TRACE-NEXT: util-lower-trace-markers,
@@ -86,7 +88,7 @@
 
 // Scope granularity: device scopes become functions, no dispatch regions.
 // SCOPES:      hal-outline-extern-scopes{drop-decompositions=true },
-// SCOPES-NEXT: util-outline-scopes{bufferization-safe=false kind=device},
+// SCOPES-NEXT: util-outline-scopes{bufferization-safe=false kind=device remarks=false},
 // SCOPES-NEXT: util-strip-scopes{invert=false kind= outlined=false},
 // SCOPES-NEXT: flow-link-executables,
 // SCOPES-NEXT: codegen-lower-workgroups
@@ -94,7 +96,7 @@
 
 // SCOPES-TRACE:      hal-outline-extern-scopes{drop-decompositions=true },
 // SCOPES-TRACE-NEXT: util-trace-zones,
-// SCOPES-TRACE-NEXT: util-outline-scopes{bufferization-safe=false kind=device},
+// SCOPES-TRACE-NEXT: util-outline-scopes{bufferization-safe=false kind=device remarks=false},
 // SCOPES-TRACE-NEXT: util-strip-scopes{invert=false kind= outlined=false},
 // SCOPES-TRACE-NEXT: util-lower-trace-markers,
 // SCOPES-TRACE-NEXT: flow-link-executables,
@@ -116,6 +118,7 @@
 // TOSA-NEXT:   tosa-to-tensor,
 // TOSA-NEXT:   canonicalize{{.*}}
 // TOSA-NEXT: ),
+// TOSA-NEXT: convert-elementwise-to-linalg,
 // TOSA-NEXT: codegen-run-scope-pipelines
 
 // OTHER:      builtin.module(

@@ -323,12 +323,12 @@ FailureOr<GeneratedProgram> ProgramGenerator::run() {
     unsigned scopesBefore = 0;
     module.walk([&](util::ScopeOpInterface) { ++scopesBefore; });
     unsigned seed = static_cast<unsigned>(scopeRng.next() & 0x7fffffff);
-    std::string pipeline = "util-test-insert-scopes{seed=" +
+    std::string pipeline = "test-util-insert-scopes{seed=" +
                            std::to_string(seed) + " density=" +
                            formatExact(options.insertDensity) + "}";
     PassManager pm(context, ModuleOp::getOperationName());
     if (failed(parsePassPipeline(pipeline, pm)) || failed(pm.run(module))) {
-      module->emitError("scope-gen: util-test-insert-scopes failed");
+      module->emitError("scope-gen: test-util-insert-scopes failed");
       return failure();
     }
     unsigned after = 0;

@@ -79,7 +79,7 @@ enum class ScopeKind : unsigned {
   /// `hal.device` on the module (the default for functions without one).
   ModuleDevice,
   /// Zone scopes of every form inserted afterwards by the
-  /// util-test-insert-scopes pass.
+  /// test-util-insert-scopes pass.
   InsertPass,
   NumKinds,
 };
@@ -103,7 +103,7 @@ struct GeneratorOptions {
   unsigned maxOps = 12;
   /// Probability that a scope opens before an op.
   double scopeDensity = 0.3;
-  /// `density` of util-test-insert-scopes.
+  /// `density` of test-util-insert-scopes.
   double insertDensity = 0.15;
 
   bool has(OpFamily family) const {

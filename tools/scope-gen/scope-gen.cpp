@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ProgramGenerator.h"
+#include "RegisterTestPasses.h"
 
 #include "scopeir/InitAll.h"
 
@@ -87,7 +88,7 @@ static cl::opt<double>
                  cl::init(0.3), cl::cat(category));
 static cl::opt<double> insertDensity(
     "insert-density",
-    cl::desc("The density option of util-test-insert-scopes (insert-pass)"),
+    cl::desc("The density option of test-util-insert-scopes (insert-pass)"),
     cl::init(0.15), cl::cat(category));
 static cl::opt<unsigned> count(
     "count",
@@ -358,6 +359,8 @@ static int runMain() {
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   registerAllPasses();
+  // The insert-pass scope kind runs test-util-insert-scopes.
+  test::registerTestPasses();
   registerMLIRContextCLOptions();
   registerAsmPrinterCLOptions();
   // --help lists scope-gen's own options, not every LLVM and MLIR one the

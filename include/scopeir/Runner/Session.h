@@ -132,6 +132,10 @@ private:
   std::shared_ptr<Executable> executable;
 };
 
+/// The default bound of the events a thread keeps for a trace: 2^22 (64
+/// MiB of events per recording thread).
+inline constexpr uint64_t kDefaultTraceMaxEvents = uint64_t(1) << 22;
+
 /// What one scope-run command line asks for: the session's options, the
 /// module, its inputs and outputs, and what to do with the compiled module.
 struct RunConfig {
@@ -155,6 +159,9 @@ struct RunConfig {
   std::string traceFile;
   /// Print the zone summary at exit.
   bool printZones = false;
+  /// Events each recording thread keeps for the trace (0: all); older ones
+  /// are folded into the zone summary and dropped from the trace file.
+  uint64_t traceMaxEvents = kDefaultTraceMaxEvents;
   /// Print the registered backends and the JIT target instead of running.
   bool listDevices = false;
 };

@@ -127,6 +127,11 @@ OperandRange TUOp::getExplicitCaptures() { return getCaptures(); }
 // A call of a function holding the body could not carry the strategy.
 bool TUOp::isOutlinable() { return false; }
 
+// A tu scope is a unit its author asked for: whatever its strategy made of
+// its ops (loops, vectors), dispatch formation gives it a region of its own
+// instead of leaving them out of every region.
+bool TUOp::isDispatchRoot() { return true; }
+
 StringRef TUOp::getScopeExitOpName() { return YieldOp::getOperationName(); }
 
 // RegionBranchOpInterface.

@@ -35,10 +35,12 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
        iterator, and every other `TilingInterface` op that is not
        elementwise. Each root starts a region. A scope op that is a
        dispatch root (`ScopeOpInterface::isDispatchRoot`:
-       `codegen.scope.workgroups`) is a root that stays alone in its
-       region: neither consumers nor producers join it (what fuses into it
-       is fused into its body by `codegen-fuse-into-workgroups`), and its
-       body, isolated, is left alone.
+       `codegen.scope.workgroups`, and a program's own `codegen.scope.tu`,
+       whatever its strategy made of its ops) is a root that stays alone
+       in its region: neither consumers nor producers join it (what fuses
+       into workgroups is fused into their body by
+       `codegen-fuse-into-workgroups`), and its body, isolated, is left
+       alone.
     2. *Consumers*: while the region's last op has a single result with a
        single use, and that use is an elementwise linalg op in the same block
        whose iteration space is the one of that result (identity indexing
@@ -81,7 +83,25 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
 
     After formation the pass checks placement (see
     `flow-verify-placement`) and fails on a violation.
+
+    With `remarks`, the pass says what it decided at the ops concerned:
+    `dispatch root: ...` at each op that starts a region, with the reason
+    (a reduction loop, not elementwise, an elementwise op no root took, a
+    scope that is a dispatch root), and `not fused into the dispatch region
+    of the <op> root ...: <reason>` at each dispatchable op next to a region
+    that did not join it (with a note at the root): a consumer behind a
+    result with several uses or read through another iteration space, a
+    producer with a use outside the region, an op in another block, which a
+    scope boundary makes; `no dispatch region of its own` at a cheap
+    producer cloned into its users' regions. The same lines are the pass's
+    `-debug-only=flow-form-dispatch-regions` output where LLVM has it.
+    Without it nothing is reported and the output is the same.
   }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each op that starts a dispatch region and at "
+           "each neighbour that did not join one, saying why">,
+  ];
   let dependentDialects = [
     "::scopeir::flow::FlowDialect",
     "::mlir::affine::AffineDialect",

@@ -168,10 +168,26 @@ def ApplyKernelPatternsPass
     matched on dynamic shapes becomes an extern scope on dynamic shapes, and
     the scope canonicalization refines its types when specialization makes
     them static.
+
+    With `remarks`, the pass says what the spec decided: `extern scope for
+    kernel 'S' formed by the spec (N ops)` at each extern scope it formed,
+    and, for each matcher of a `transform.foreach_match` in
+    `@__transform_main` whose first step is a
+    `transform.match.operation_name` of its argument, a remark at each op of
+    such a name left outside every extern scope: `not matched by @matcher:
+    <message>`, the message of the step that failed when the matcher is run
+    on that op alone, with a note at that step in the spec (or `matched ...
+    but not wrapped` when the matcher accepts it). Matchers starting
+    otherwise name no candidates and are not reported on. The same lines
+    are the pass's `-debug-only=hal-apply-kernel-patterns` output where LLVM
+    has it. Without it nothing is reported and the output is the same.
   }];
   let options = [
     Option<"spec", "spec", "std::string", /*default=*/"\"\"",
            "The transform script (.mlir) to apply">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each extern scope the spec formed and at each "
+           "op a matcher looks for that was left out, saying why">,
   ];
   let dependentDialects = [
     "::mlir::transform::TransformDialect",

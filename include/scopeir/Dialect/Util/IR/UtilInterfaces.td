@@ -282,7 +282,8 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
     InterfaceMethod<[{
         Returns true if dispatch region formation must give this op a region
         of its own, as a root into which no other op is fused (its body is
-        code someone wrote for one dispatch: `codegen.scope.workgroups`).
+        code someone wrote for one dispatch: `codegen.scope.workgroups`, or
+        a unit of code generation someone asked for: `codegen.scope.tu`).
       }],
       "bool", "isDispatchRoot", (ins), [{}],
       /*defaultImplementation=*/[{ return false; }]>,

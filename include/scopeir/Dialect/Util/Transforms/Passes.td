@@ -254,6 +254,12 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
     Running the pass twice changes nothing the second time: every scope is
     outlined or refused again, and functions are never renamed.
 
+    With `remarks`, every other decision is a remark at the scope too:
+    `outlined into @name`, or `not outlined: ...` with the reason (filtered
+    out by `kind`, an annotation, not outlinable, not inside a function).
+    The same lines are the pass's `-debug-only=util-outline-scopes` output
+    where LLVM has it.
+
     ```mlir
     // Before:
     func.func @f(%t: tensor<?xf32>, %d: index) -> tensor<?xf32> {
@@ -295,6 +301,9 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
            "bufferization would not take its function as it takes the "
            "inlined body (an unranked result, a result that is not a "
            "buffer the function allocates)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at every scope saying whether it was outlined "
+           "and, if not, why">,
   ];
   let dependentDialects = ["mlir::func::FuncDialect",
                            "mlir::tensor::TensorDialect"];
@@ -539,107 +548,6 @@ def PrintScopeTreePass : Pass<"util-print-scope-tree", "mlir::ModuleOp"> {
     It runs on the module, not on each function: run on functions in
     parallel, the trees of different functions would interleave on the
     output.
-  }];
-}
-
-//===----------------------------------------------------------------------===//
-// Type conversion and bufferization test passes
-//===----------------------------------------------------------------------===//
-
-def TestScopeTypeConversionPass : Pass<"test-scope-type-conversion", "::mlir::ModuleOp"> {
-  let summary = "Test the structural type conversion of scopes (1:1 and 1:N)";
-  let description = [{
-    Exercises `populateScopeTypeConversionPatterns` (every scope op the
-    context has registered, `hal.device.scope` included) together with
-    upstream's function, call, return, branch and `scf` structural
-    conversions, with a test type converter:
-
-    - `complex<f32>` becomes two `f32` values (1:N); `complex.create`,
-      `complex.re`, `complex.im` and `complex.add` are rewritten onto the
-      parts. Remaining uses are materialized with `complex.create` (source)
-      and `complex.re`/`complex.im` (target).
-    - a ranked tensor of `i1` becomes the same tensor of `i8` (1:1),
-      materialized with `arith.extui`/`arith.trunci`.
-    - `tensor<?xi2>` becomes `tensor<?x?xi8>`: a conversion that changes the
-      number of dynamic dims, which the scope patterns reject with a
-      diagnostic (a test of that error path only).
-
-    Limits: a test pass, not a lowering; other ops on converted types are
-    left alone and their operands materialized back.
-
-    ```mlir
-    %r = util.scope (%c as %a: complex<f32>) -> (%c) { ... }
-    // becomes
-    %r:2 = util.scope (%re as %a0: f32, %im as %a1: f32) -> (%re, %im) { ... }
-    ```
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::complex::ComplexDialect"];
-}
-
-//===----------------------------------------------------------------------===//
-// Test passes
-//===----------------------------------------------------------------------===//
-
-def TestInsertScopesPass : Pass<"util-test-insert-scopes"> {
-  let summary = "Wrap random ranges of ops in scopes (tests insert/remove safety)";
-  let description = [{
-    Test pass for the insert/remove invariant (docs/invariants.md): wraps
-    pseudo-random ranges of consecutive ops in scopes, in function bodies and
-    in the blocks of region ops and scopes nested in them (`scf.for`,
-    `scf.if`, `util.scope`, ...; not in bodies such as `linalg.generic`'s),
-    and sometimes again inside the scopes it just created. Each scope gets
-    random scope attributes (a `#util.zone` with a random name, or none) and
-    a random form:
-    `util.annotate`; `util.scope` with implicit captures only; or
-    `util.scope` with some values captured explicitly, with their dims, and
-    results tied to captures where certain (the returned value is produced
-    in place from the capture through a chain of destination-style ops).
-
-    A range is used only when each value it defines that is used after it
-    has a shape computable above the range **from values that already
-    exist**: static dims, or dims that trace back (by reification, through
-    nested scopes, elementwise ops, ...) to SSA values above the range, such
-    as a `tensor.dim` or `tensor.empty` size computed earlier. Captures whose
-    dims do not already exist stay implicit. So insertion never adds an op
-    outside a scope, and `--util-strip-scopes` after it gives back the input
-    exactly; stripping needs no cleanup of its own. A scope that would not
-    verify (an op in the range that constrains where its operands come
-    from) is undone on the spot.
-
-    Transform IR is never touched: no scope is inserted into an op
-    implementing the transform dialect's `TransformOpInterface` (a
-    `transform.named_sequence` is function-like, but its body is a script,
-    not payload), so a module carrying its own transform script still runs
-    through `-transform-interpreter` after insertion.
-
-    The choices come from `std::mt19937` seeded with `seed` and the IR
-    order, so a seed always produces the same output.
-  }];
-  let options = [
-    Option<"seed", "seed", "unsigned", /*default=*/"0",
-           "Seed of the pseudo-random choices">,
-    Option<"density", "density", "double", /*default=*/"0.3",
-           "Probability that a scope starts at a given op">,
-  ];
-  let dependentDialects = [
-    // The dim builder creates arith, tensor and memref ops.
-    "::mlir::arith::ArithDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::tensor::TensorDialect",
-    "::scopeir::util::UtilDialect",
-  ];
-}
-
-def TestLookupPass : Pass<"util-test-lookup"> {
-  let summary = "Report scope attribute lookups on ops marked `test.lookup`";
-  let description = [{
-    Test pass: for every op carrying the unit attribute `test.lookup`, emits
-    a remark with `lookupScopeAttrStack<ZoneAttr>` (zone names, outermost
-    first), `lookupScopeAttr<ZoneAttr>` (the innermost zone) and
-    `lookupPlacement` (the innermost placement, printed), so tests can check
-    with `--verify-diagnostics` that a transformation keeps lookups
-    unchanged.
   }];
 }
 

@@ -1,13 +1,14 @@
 //===- TestInsertScopes.cpp - Wrap random op ranges in scopes -------------===//
 //
-// This file implements the util-test-insert-scopes test pass, which wraps
+// This file implements the test-util-insert-scopes test pass, which wraps
 // pseudo-random ranges of ops in scopes of random forms, so that lit tests
 // can check that inserting scopes and stripping them gives the input back.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Dialect/Util/TestPasses.h"
+
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
-#include "scopeir/Dialect/Util/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/Utils/DimBuilder.h"
 #include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
@@ -25,10 +26,10 @@
 #include <random>
 #include <string>
 
-namespace scopeir::util {
+namespace scopeir::test {
 #define GEN_PASS_DEF_TESTINSERTSCOPESPASS
-#include "scopeir/Dialect/Util/Transforms/Passes.h.inc"
-} // namespace scopeir::util
+#include "Dialect/Util/TestPasses.h.inc"
+} // namespace scopeir::test
 
 using namespace mlir;
 using namespace scopeir::util;
@@ -56,7 +57,7 @@ static Value getInPlaceSource(Operation *scope, Value value) {
 }
 
 struct TestInsertScopesPass
-    : public scopeir::util::impl::TestInsertScopesPassBase<
+    : public scopeir::test::impl::TestInsertScopesPassBase<
           TestInsertScopesPass> {
   using Base::Base;
 
