@@ -10,6 +10,7 @@
 
 #include "scopeir/InitAll.h"
 #include "scopeir/Runner/TraceSession.h"
+#include "scopeir/Runtime/Check.h"
 #include "scopeir/Support/CPUTarget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -60,7 +61,11 @@ static llvm::Error makeError(const Twine &message) {
 //===----------------------------------------------------------------------===//
 
 Session::Session(SessionOptions options, raw_ostream &diagnostics)
-    : options(std::move(options)), diagnostics(diagnostics) {}
+    : options(std::move(options)), diagnostics(diagnostics) {
+  // Compiled check.expect_* ops call the check runtime linked into the tool.
+  for (auto &[symbol, address] : runtime::getCheckEntryPoints())
+    runOptions.symbols.emplace_back(symbol, address);
+}
 
 Session::~Session() = default;
 
@@ -222,7 +227,12 @@ llvm::Expected<std::vector<HostBuffer>>
 Session::call(ArrayRef<HostBuffer> inputs, double *seconds) {
   if (!executable)
     return makeError("@" + options.function + " is not compiled");
+  runtime::resetCheckFailures();
   return executable->call(signature, inputs, seconds);
+}
+
+uint64_t Session::getFailedChecks() const {
+  return runtime::getCheckFailureCount();
 }
 
 //===----------------------------------------------------------------------===//
@@ -448,6 +458,10 @@ int Run::execute(ExecutableCache *cache, bool &reused) {
     return status;
   if (!kernelsMatched)
     return finishTrace(fail(kernelMismatch));
+  if (uint64_t failed = session.getFailedChecks())
+    return finishTrace(fail(Twine(failed) + " check" +
+                            (failed == 1 ? "" : "s") + " failed in @" +
+                            function));
   return finishTrace(0);
 }
 

@@ -110,6 +110,10 @@ public:
   llvm::Expected<std::vector<HostBuffer>>
   call(llvm::ArrayRef<HostBuffer> inputs, double *seconds = nullptr);
 
+  /// The number of check.expect_* ops that failed in the last call (they
+  /// report themselves on stderr as they fail).
+  uint64_t getFailedChecks() const;
+
   /// Whether kernel checks are on; reportKernelChecks prints them.
   bool checksKernels() const { return options.checkKernels.has_value(); }
 
