@@ -19,6 +19,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 
@@ -168,13 +169,26 @@ llvm::Error Session::compileToLLVMDialect() {
                         "auto");
       return llvm::make_error<DiagnosedError>();
     }
+  if (!options.defaultDevice.empty())
+    pipeline::setDefaultDevice(*module, options.defaultDevice);
   compileOptions.trace = trace != nullptr;
   compileOptions.checkStores = options.checkStores;
   compileOptions.stripScopes = options.stripScopes;
   compileOptions.kernelSpec = options.kernelSpec;
   compileOptions.dumpDispatches = options.dumpDispatches;
 
-  prepareEntryFunction(module->lookupSymbol<func::FuncOp>(options.function));
+  auto entry = module->lookupSymbol<func::FuncOp>(options.function);
+  prepareEntryFunction(entry);
+  // The other public functions go (with what only they call) before any
+  // pass sees them.
+  if (options.onlyFunction) {
+    for (auto function : module->getOps<func::FuncOp>())
+      if (function != entry && function.isPublic())
+        function.setPrivate();
+    if (failed(runPipeline(
+            [](OpPassManager &pm) { pm.addPass(createSymbolDCEPass()); })))
+      return makeError("compilation failed");
+  }
   // The front end applies the kernel spec; the kernels the module then
   // names are bound to the libraries, and those no library provides
   // compile as their decompositions in the back end.
@@ -477,6 +491,15 @@ int scopeir::runner::run(const RunConfig &config, ExecutableCache *cache,
 //===----------------------------------------------------------------------===//
 // Tools
 //===----------------------------------------------------------------------===//
+
+void scopeir::runner::reportError(llvm::Error error, raw_ostream &os,
+                                  const Twine &prefix) {
+  llvm::handleAllErrors(
+      std::move(error), [](const DiagnosedError &) {},
+      [&](const llvm::ErrorInfoBase &info) {
+        os << prefix << info.message() << "\n";
+      });
+}
 
 void scopeir::runner::registerMLIRCommandLineOptions() {
   registerMLIRContextCLOptions();
