@@ -7,8 +7,8 @@ and the script exits 1. The rules are the README's layout:
 
 - what compiled code calls (lib/Runtime, include/scopeir/Runtime) uses the
   C++ standard library only;
-- the run session (lib/Runner) and the tools' mains know no dialect and no
-  target: they ask the pipeline library;
+- the run session (lib/Runner) and the mains of scope-run and scope-check
+  know no dialect and no target: they ask the pipeline library;
 - the pipeline (lib/Pipeline) names no backend;
 - nothing under lib/Dialect builds or names a backend, a runner or the
   pipeline;
@@ -34,7 +34,8 @@ RULES = [
      lambda kind, path: (kind == '"' and not path.startswith("scopeir/Runtime/"))
      or path.startswith(("llvm/", "mlir/", "llvm-c/", "mlir-c/"))),
     ("runner-names-no-dialect-or-target",
-     ["lib/Runner", "include/scopeir/Runner", "tools/scope-run"],
+     ["lib/Runner", "include/scopeir/Runner", "tools/scope-run",
+      "tools/scope-check"],
      lambda kind, path: path.startswith(("scopeir/Dialect/",
                                          "scopeir/Target/"))),
     ("pipeline-names-no-backend",

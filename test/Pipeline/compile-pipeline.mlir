@@ -13,11 +13,17 @@
 // RUN: scope-opt %s --scopeir-compile-to-llvm="strip-scopes=true check-stores=true host-backend=llvm-cpu dump-dispatches=text" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: scope-opt %s --scopeir-compile-to-llvm=dump-dispatches=dot --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DOT
 
-// Front end: devices checked, elementwise ops on tensors made linalg, the
-// program's own tu scopes compiled, calls wrapped on their callee's device
-// and inlined (no cleanup pipeline).
+// Front end: devices and element types checked, IREE's test conventions
+// lowered (unfoldable constants behind barriers, expectations to runtime
+// calls), elementwise ops on tensors made linalg, the program's own tu
+// scopes compiled, calls wrapped on their callee's device and inlined (no
+// cleanup pipeline).
 // CHECK:      builtin.module(
 // CHECK-NEXT:   hal-verify-device-targets,
+// CHECK-NEXT:   hal-verify-element-types,
+// CHECK-NEXT:   util-lower-unfoldable-constants,
+// CHECK-NEXT:   flow-lower-tensor-ops,
+// CHECK-NEXT:   check-lower-to-runtime,
 // CHECK-NEXT:   convert-elementwise-to-linalg,
 // CHECK-NEXT:   codegen-run-scope-pipelines{strategy-library=},
 // CHECK-NEXT:   lower-affine,
@@ -38,7 +44,7 @@
 // CHECK-NEXT:   hal-run-backend-pipelines{host-backend=llvm-cpu-loops phase=tensor},
 // CHECK-NEXT:   hal-lower-dispatch-externs{check=false },
 // CHECK-NEXT:   symbol-dce,
-// CHECK-NEXT:   one-shot-bufferize{{{.*}}bufferize-function-boundaries=true {{.*}}function-boundary-type-conversion=identity-layout-map {{.*}}},
+// CHECK-NEXT:   one-shot-bufferize{{{.*}}allow-return-allocs-from-loops=true {{.*}}bufferize-function-boundaries=true {{.*}}function-boundary-type-conversion=identity-layout-map {{.*}}},
 // CHECK-NEXT:   util-realloc-call-operands,
 // CHECK-NEXT:   codegen-inline-scopes,
 // CHECK-NEXT:   expand-realloc{{.*}},
@@ -65,6 +71,7 @@
 // CHECK-NEXT:   convert-func-to-llvm{{.*}},
 // CHECK-NEXT:   convert-openmp-to-llvm,
 // CHECK-NEXT:   convert-ub-to-llvm{{.*}},
+// CHECK-NEXT:   util-lower-optimization-barriers,
 // CHECK-NEXT:   reconcile-unrealized-casts
 // CHECK-NEXT: )
 
@@ -109,12 +116,14 @@
 // THREADS-NEXT: canonicalize{{.*}},
 // THREADS-NEXT: convert-bufferization-to-memref,
 
-// TOSA input: upstream's conversions on every function first.
-// TOSA:      hal-verify-device-targets,
+// TOSA input: upstream's conversions on every function first (control
+// flow first; tosa.apply_scale included).
+// TOSA:      check-lower-to-runtime,
 // TOSA-NEXT: func.func(
+// TOSA-NEXT:   tosa-to-scf,
 // TOSA-NEXT:   tosa-to-linalg-named{{.*}},
 // TOSA-NEXT:   tosa-to-linalg{{.*}},
-// TOSA-NEXT:   tosa-to-arith{{.*}},
+// TOSA-NEXT:   tosa-to-arith{include-apply-rescale=true {{.*}}},
 // TOSA-NEXT:   tosa-to-tensor,
 // TOSA-NEXT:   canonicalize{{.*}}
 // TOSA-NEXT: ),

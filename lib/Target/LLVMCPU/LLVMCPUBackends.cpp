@@ -85,6 +85,8 @@ public:
   }
 
   void buildTensorPipeline(OpPassManager &funcPM) const override {
+    // Packs, unpacks and softmax as ops the strategies know.
+    funcPM.addPass(createLLVMCPUDecomposeAggregatesPass());
     scopeir::codegen::FormTUScopesPassOptions form;
     form.table = "llvm-cpu";
     funcPM.addPass(scopeir::codegen::createFormTUScopesPass(form));
@@ -126,6 +128,8 @@ public:
   }
 
   void buildTensorPipeline(OpPassManager &funcPM) const override {
+    // Packs, unpacks and softmax as ops that lower to loops.
+    funcPM.addPass(createLLVMCPUDecomposeAggregatesPass());
     funcPM.addPass(createCanonicalizerPass());
   }
 

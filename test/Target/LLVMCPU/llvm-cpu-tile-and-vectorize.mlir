@@ -133,3 +133,24 @@ func.func @negative_divsi_masked(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor
   } -> tensor<?xi32>
   return %r : tensor<?xi32>
 }
+
+// -----
+
+// The same for an i1 input (tosa.select's condition): its vector read would
+// take bits of the first byte for the elements of the next ones (found by
+// IREE's tests/e2e/tosa_ops/select.mlir).
+// CHECK-LABEL: func.func @negative_i1_input
+//   CHECK-NOT:   vector.
+//       CHECK:   linalg.generic
+//   CHECK-NOT:   vector.
+#id2 = affine_map<(d0) -> (d0)>
+func.func @negative_i1_input(%c: tensor<8xi1>, %a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #id2, #id2, #id2], iterator_types = ["parallel"]}
+      ins(%c, %a, %b : tensor<8xi1>, tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%p: i1, %x: f32, %y: f32, %o: f32):
+    %s = arith.select %p, %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}

@@ -14,6 +14,40 @@ include "mlir/Pass/PassBase.td"
 // llvm-cpu
 //===----------------------------------------------------------------------===//
 
+def LLVMCPUDecomposeAggregatesPass
+    : Pass<"llvm-cpu-decompose-aggregates"> {
+  let summary = "Decompose linalg ops that neither bufferize nor lower to "
+                "loops";
+  let description = [{
+    The first pass of both CPU backends' tensor pipelines. Some linalg ops
+    on tensors have no bufferization and no loop lowering of their own:
+    `linalg.pack` and `linalg.unpack` (data layout changes) and the ops of
+    `AggregatedOpInterface` (`linalg.softmax`, the Winograd transforms).
+    They are rewritten into ops that have both:
+
+    - `linalg.pack` with static inner tiles: `tensor.pad` (where padded),
+      `tensor.expand_shape` and `linalg.transpose` (`linalg::lowerPack`);
+      with a dynamic inner tile: tiled one outer tile at a time
+      (`scf::tileUsingSCF` with unit tile sizes), each tile a
+      `tensor.extract_slice`, `tensor.pad`, `linalg.transpose` and
+      `tensor.insert_slice` (`DecomposeOuterUnitDimsPackOpPattern`).
+    - `linalg.unpack` likewise: `linalg.transpose`,
+      `tensor.collapse_shape` and `tensor.extract_slice`
+      (`linalg::lowerUnPack`), or one inner tile at a time.
+    - an `AggregatedOpInterface` op: its own `decomposeOperation` (softmax
+      becomes a max reduction, a subtraction and `exp`, a sum and a
+      division, each a `linalg.generic`).
+
+    An op that cannot be decomposed is an error at the op. Anchors on any
+    op (a function, a scope).
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
   let summary = "Tile linalg ops and vectorize the tiles (llvm-cpu backend)";
   let description = [{

@@ -122,5 +122,48 @@ LogicalResult TraceEndOp::verify() {
   return verifyTraceMarker(*this, getCategory(), getName(), getArgs());
 }
 
+//===----------------------------------------------------------------------===//
+// util.optimization_barrier
+//===----------------------------------------------------------------------===//
+
+LogicalResult OptimizationBarrierOp::verify() {
+  if (getNumOperands() == 0)
+    return emitOpError("expects at least one operand");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// util.unfoldable_constant
+//===----------------------------------------------------------------------===//
+
+ParseResult UnfoldableConstantOp::parse(OpAsmParser &parser,
+                                        OperationState &state) {
+  // `arith.constant`'s syntax: the attribute carries the type.
+  TypedAttr value;
+  if (parser.parseOptionalAttrDict(state.attributes) ||
+      parser.parseAttribute(value, "value", state.attributes))
+    return failure();
+  state.addTypes(value.getType());
+  return success();
+}
+
+void UnfoldableConstantOp::print(OpAsmPrinter &p) {
+  p.printOptionalAttrDict((*this)->getAttrs(), /*elidedAttrs=*/{"value"});
+  p << " ";
+  p.printAttribute(getValue());
+}
+
+LogicalResult UnfoldableConstantOp::verify() {
+  TypedAttr value = getValue();
+  if (!isa<IntegerAttr, FloatAttr, ElementsAttr>(value))
+    return emitOpError("expects an integer, float or elements attribute, "
+                       "got ")
+           << value;
+  if (value.getType() != getType())
+    return emitOpError("value has type ")
+           << value.getType() << " but the result has type " << getType();
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "scopeir/Dialect/Util/IR/UtilOps.cpp.inc"

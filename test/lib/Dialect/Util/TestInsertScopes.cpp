@@ -122,8 +122,10 @@ ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
   }
   dims.eraseUnusedOps();
 
-  // Undo a scope that does not verify, or whose parent no longer does (an op
-  // that constrains where its operands or its parent come from).
+  // Undo a scope that does not verify, or whose parent or a user of whose
+  // results no longer does (an op that constrains where its operands or its
+  // parent come from, such as tosa.reshape, whose shape must be a
+  // tosa.const_shape).
   ScopedDiagnosticHandler silence(&getContext(),
                                   [](Diagnostic &) { return success(); });
   // (An isolated parent, such as a function, is not verified: its verifier
@@ -131,8 +133,15 @@ ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
   Operation *parent = scope->getParentOp();
   bool verifyParent =
       parent && !parent->hasTrait<OpTrait::IsIsolatedFromAbove>();
+  auto usersVerify = [&] {
+    for (Operation *user : scope->getUsers())
+      if (failed(verify(user, /*verifyRecursively=*/false)))
+        return false;
+    return true;
+  };
   if (failed(verify(scope)) ||
-      (verifyParent && failed(verify(parent, /*verifyRecursively=*/false)))) {
+      (verifyParent && failed(verify(parent, /*verifyRecursively=*/false))) ||
+      !usersVerify()) {
     (void)inlineScope(*rewriter, scope);
     return {};
   }

@@ -75,7 +75,9 @@ def TestInsertScopesPass : Pass<"test-util-insert-scopes"> {
     outside a scope, and `--util-strip-scopes` after it gives back the input
     exactly; stripping needs no cleanup of its own. A scope that would not
     verify (an op in the range that constrains where its operands come
-    from) is undone on the spot.
+    from), or that would make its parent or a user of its results fail to
+    verify (`tosa.reshape` wants its shape straight from a
+    `tosa.const_shape`), is undone on the spot.
 
     Transform IR is never touched: no scope is inserted into an op
     implementing the transform dialect's `TransformOpInterface` (a

@@ -1,7 +1,8 @@
 //===- Passes.td - flow dialect passes ---------------------*- tablegen -*-===//
 //
 // Dispatch region formation inside scopes, outlining into per-placement
-// executables, linking them into the host module and checking placement.
+// executables, linking them into the host module and checking placement;
+// lowering the tensor ops of IREE's test conventions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -309,6 +310,44 @@ def VerifyPlacementPass : Pass<"flow-verify-placement"> {
     Whether some backend serves a placement is checked by the device
     dialect, not here.
   }];
+}
+
+def LowerTensorOpsPass : Pass<"flow-lower-tensor-ops"> {
+  let summary = "Lower flow's tensor ops to upstream ops and barriers";
+  let description = [{
+    Rewrites the flow tensor ops that IREE's tests use into upstream ops:
+
+    - `flow.tensor.dynamic_constant` becomes an `arith.constant` of the
+      value, a `tensor.cast` to the dynamic type and a
+      `util.optimization_barrier` on the cast. The barrier hides the value
+      *and its dims*: a `tensor.dim` of its result is computed at run time,
+      and no canonicalization pattern can fold the cast back into its users
+      to make them static again (the barrier's result is what they use), so
+      the code generated for the dynamic shape is the code that runs.
+    - `flow.tensor.tie_shape` is replaced by its operand (its dims are a
+      witness of shape computations only).
+    - `flow.tensor.bitcast` between tensors of one shape (dims equal where
+      both are static) whose element types have the same width becomes an
+      elementwise `arith.bitcast` (and a `tensor.cast` to the result type
+      where the two types differ in static dims). Any other bitcast is an
+      error at the op: regrouping bits across elements has no upstream
+      tensor op.
+
+    ```mlir
+    %t = flow.tensor.dynamic_constant dense<[1, 2]> : tensor<2xi32> -> tensor<?xi32>
+    // becomes
+    %cst = arith.constant dense<[1, 2]> : tensor<2xi32>
+    %cast = tensor.cast %cst : tensor<2xi32> to tensor<?xi32>
+    %t = util.optimization_barrier %cast : tensor<?xi32>
+    ```
+
+    The compile pipeline runs it first, with `util-lower-unfoldable-constants`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+    "::scopeir::util::UtilDialect",
+  ];
 }
 
 #endif // SCOPEIR_DIALECT_FLOW_TRANSFORMS_PASSES_TD

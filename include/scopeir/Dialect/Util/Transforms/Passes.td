@@ -520,6 +520,72 @@ def ReallocCallOperandsPass : Pass<"util-realloc-call-operands"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Unfoldable constants and optimization barriers (IREE's test conventions)
+//===----------------------------------------------------------------------===//
+
+def LowerUnfoldableConstantsPass : Pass<"util-lower-unfoldable-constants"> {
+  let summary = "Turn unfoldable constants into constants behind barriers";
+  let description = [{
+    Rewrites every `util.unfoldable_constant` into an `arith.constant` of
+    the same value whose only use is a `util.optimization_barrier`; the
+    barrier's result replaces the constant's.
+
+    ```mlir
+    %t = util.unfoldable_constant dense<[1.0, 2.0]> : tensor<2xf32>
+    // becomes
+    %cst = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    %t = util.optimization_barrier %cst : tensor<2xf32>
+    ```
+
+    How the value stays unknown to the compiler until code generation: the
+    barrier has no folder and declares memory effects, so no canonicalization
+    pattern, folder, CSE, DCE or LICM sees the constant through it, and it
+    is never erased. It stays through dispatch formation and the backends'
+    tensor pipelines, bufferizes to itself on the constant's buffer (see
+    `util.optimization_barrier`), and goes only in the LLVM dialect, where
+    `util-lower-optimization-barriers` replaces it by an empty inline
+    assembly block that LLVM cannot see through either. So the ops under
+    test compute on a buffer whose contents, as far as every optimizer
+    knows, are read at run time.
+
+    The compile pipeline runs the pass first (before input conversion and
+    its canonicalization).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def LowerOptimizationBarriersPass
+    : Pass<"util-lower-optimization-barriers", "mlir::ModuleOp"> {
+  let summary = "Lower optimization barriers to empty inline assembly";
+  let description = [{
+    Runs at the end of host lowering, when everything around the barriers is
+    in the LLVM dialect (with `unrealized_conversion_cast`s to the original
+    types left for `reconcile-unrealized-casts`). Each
+    `util.optimization_barrier` becomes, per operand converted to its LLVM
+    type, one `llvm.inline_asm` with an empty body per scalar it holds: an
+    integer, float or index, or every pointer and integer field of a memref
+    descriptor (ranked or unranked: the pointers, offset, sizes and
+    strides). The assembly returns its input in the same register
+    (constraint `=r,0`; floats travel as integers of their width, integers
+    narrower than 64 bits as `i64`), so it costs no instruction, and LLVM's
+    optimizer can neither fold a load from a constant global through the
+    pointer nor specialize code on a size it cannot see.
+
+    ```mlir
+    %r = util.optimization_barrier %x : i32
+    // becomes
+    %0 = llvm.zext %x : i32 to i64
+    %1 = llvm.inline_asm "", "=r,0" %0 : (i64) -> i64
+    %r = llvm.trunc %1 : i64 to i32
+    ```
+
+    Limits: operands of other types (vectors, wider integers, LLVM
+    structures other than memref descriptors) are an error at the barrier.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def PrintScopeTreePass : Pass<"util-print-scope-tree", "mlir::ModuleOp"> {
   let summary = "Print the nesting of scopes of every function as a tree";
   let description = [{
