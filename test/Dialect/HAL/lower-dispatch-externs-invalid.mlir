@@ -28,12 +28,24 @@ func.func @f16_result(%t: tensor<4xf16>) -> tensor<4xf16> {
 
 // -----
 
-// One C function has one signature.
+// One C function has one signature: calls of one kernel on two ranks (not
+// two shapes of one rank: sizes are in the descriptor) cannot share it.
 func.func private @d4(tensor<4xf32>) -> tensor<4xf32>
-func.func private @d8(tensor<8xf32>) -> tensor<8xf32>
-func.func @two_signatures(%a: tensor<4xf32>, %b: tensor<8xf32>) -> (tensor<4xf32>, tensor<8xf32>) {
+func.func private @d2x4(tensor<2x4xf32>) -> tensor<2x4xf32>
+func.func @two_signatures(%a: tensor<4xf32>, %b: tensor<2x4xf32>) -> (tensor<4xf32>, tensor<2x4xf32>) {
   %r = hal.dispatch.extern "j"(%a) : (tensor<4xf32>) -> (tensor<4xf32>) decomposition @d4
-  // expected-error @below {{kernel 'j' is called with C signature '(memref<8xf32>, memref<8xf32>) -> i32' here and '(memref<4xf32>, memref<4xf32>) -> i32' elsewhere: a C function has one signature}}
-  %s = hal.dispatch.extern "j"(%b) : (tensor<8xf32>) -> (tensor<8xf32>) decomposition @d8
-  return %r, %s : tensor<4xf32>, tensor<8xf32>
+  // expected-error @below {{kernel 'j' is called with C signature '(memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32>) -> i32' here and '(memref<?xf32, strided<[?], offset: ?>>, memref<?xf32>) -> i32' elsewhere: a C function has one signature}}
+  %s = hal.dispatch.extern "j"(%b) : (tensor<2x4xf32>) -> (tensor<2x4xf32>) decomposition @d2x4
+  return %r, %s : tensor<4xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// Nor can calls with and without `contiguous`: the layouts they pass differ.
+func.func private @d4(tensor<4xf32>) -> tensor<4xf32>
+func.func @two_layouts(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %r = hal.dispatch.extern "j"(%a) : (tensor<4xf32>) -> (tensor<4xf32>) decomposition @d4
+  // expected-error @below {{kernel 'j' is called with C signature '(memref<?xf32>, memref<?xf32>) -> i32' here and '(memref<?xf32, strided<[?], offset: ?>>, memref<?xf32>) -> i32' elsewhere: a C function has one signature}}
+  %s = hal.dispatch.extern "j"(%a) : (tensor<4xf32>) -> (tensor<4xf32>) decomposition @d4 attributes {abi = {contiguous = true}}
+  return %r, %s : tensor<4xf32>, tensor<4xf32>
 }

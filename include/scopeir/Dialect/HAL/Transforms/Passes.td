@@ -256,14 +256,22 @@ def LowerDispatchExternsPass
     `_mlir_ciface_scopeir_kernel_<symbol>` with a pointer to a memref
     descriptor per tensor (MLIR's C interface) and a scalar by value;
     `scope-run` binds that name to `symbol` of a loaded kernel library.
-    Inputs reach the call as `bufferization.to_buffer ... read_only` of an
-    identity-layout memref (dense row-major: the `contiguous` ABI option
-    always holds); each result is a `memref.alloc` of its dims, passed
-    after the inputs, and becomes the result tensor through
+    A tensor argument is cast to dynamic dims (`tensor.cast`) and reaches
+    the call as `bufferization.to_buffer ... read_only` of a memref of any
+    strides and offset (`strided<[?, ?], offset: ?>`), so that the kernel
+    receives the buffer the tensor has (a slice, a transposed view) without
+    a copy; with the `contiguous` ABI option, of an identity-layout memref,
+    which bufferization makes a dense copy for (or `util-realloc-call-operands`,
+    where bufferization takes the cast as valid). Each result is a
+    `memref.alloc` of its dims, passed after the inputs (cast to dynamic
+    dims), and becomes the result tensor through
     `bufferization.to_tensor ... restrict writable`. A result tied to an
     argument is the argument's buffer copied into a fresh allocation, passed
     in the argument's place (not after the inputs), which the kernel updates
-    in place (the caller's tensor keeps value semantics).
+    in place (the caller's tensor keeps value semantics). Parameters have
+    dynamic dims, so calls of one kernel on different shapes of the same
+    ranks call one declaration; calls whose C signatures differ otherwise
+    (rank, element type, scalars, `status`, `contiguous`) are an error.
     With the `status` ABI option (the default) the kernel returns an `i32`;
     a nonzero status calls the runtime's `scopeir_kernel_failed(name,
     status)` (scope-run's reports the kernel and the status and exits with
@@ -300,6 +308,7 @@ def LowerDispatchExternsPass
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
   ];
 }
 
