@@ -18,12 +18,23 @@ func.func @nothing_to_check(%t: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// The check compares f32, f64, i32 and i64 elements only.
-func.func private @half(tensor<4xf16>) -> tensor<4xf16>
-func.func @f16_result(%t: tensor<4xf16>) -> tensor<4xf16> {
-  // expected-error @below {{result #0 has element type 'f16', which the kernel check does not compare (f32, f64, i32, i64)}}
-  %r = hal.dispatch.extern "j"(%t) : (tensor<4xf16>) -> (tensor<4xf16>) decomposition @half
-  return %r : tensor<4xf16>
+// The check compares the element types scope-run exchanges only: not an
+// f8E4M3FN.
+func.func private @f8(tensor<4xf8E4M3FN>) -> tensor<4xf8E4M3FN>
+func.func @f8_result(%t: tensor<4xf8E4M3FN>) -> tensor<4xf8E4M3FN> {
+  // expected-error @below {{result #0 has element type 'f8E4M3FN', which the kernel check does not compare (i1, i8, i16, i32, i64, f16, bf16, f32, f64)}}
+  %r = hal.dispatch.extern "j"(%t) : (tensor<4xf8E4M3FN>) -> (tensor<4xf8E4M3FN>) decomposition @f8
+  return %r : tensor<4xf8E4M3FN>
+}
+
+// -----
+
+// Nor an integer of a width scope-run does not exchange.
+func.func private @i4(tensor<4xi4>) -> tensor<4xi4>
+func.func @i4_result(%t: tensor<4xi4>) -> tensor<4xi4> {
+  // expected-error @below {{result #0 has element type 'i4', which the kernel check does not compare (i1, i8, i16, i32, i64, f16, bf16, f32, f64)}}
+  %r = hal.dispatch.extern "j"(%t) : (tensor<4xi4>) -> (tensor<4xi4>) decomposition @i4
+  return %r : tensor<4xi4>
 }
 
 // -----

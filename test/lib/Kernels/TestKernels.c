@@ -2,7 +2,8 @@
 |*                                                                            *|
 |* This file implements kernels whose only use is in tests: one that writes  *|
 |* the descriptor it received into its output, so that a test sees whether   *|
-|* an argument arrived strided or copied.                                    *|
+|* an argument arrived strided or copied, and per element type a copy and a  *|
+|* wrong copy, so that --check-kernels is exercised on every element type.   *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -27,3 +28,40 @@ int32_t describe_contiguous_f32_2d(const scopeir_memref_f32_2d *x,
                                    descriptor_words *out) {
   return describe_f32_2d(x, out);
 }
+
+/* copy_<t>(in, out): out = in, one-dimensional, any strides, element by
+ * element as raw bytes. copy_wrong_<t> also flips bit FLIP of element 0 (the
+ * lowest exponent bit of a float, bit 0 of an integer), a change every
+ * element type's check must notice. An i1 element is one byte. */
+#define DEFINE_COPY_KERNELS(SUFFIX, UINT, FLIP)                                \
+  typedef SCOPEIR_MEMREF(UINT, 1) memref_##SUFFIX##_1d;                        \
+  static int32_t copy_##SUFFIX##_impl(const memref_##SUFFIX##_1d *in,          \
+                                      memref_##SUFFIX##_1d *out, int wrong) {  \
+    if (in->sizes[0] != out->sizes[0])                                         \
+      return SCOPEIR_KERNEL_BAD_SHAPE;                                         \
+    for (int64_t i = 0; i < in->sizes[0]; ++i) {                               \
+      UINT v = in->aligned[in->offset + i * in->strides[0]];                   \
+      if (wrong && i == 0)                                                     \
+        v ^= (UINT)(FLIP);                                                     \
+      out->aligned[out->offset + i * out->strides[0]] = v;                     \
+    }                                                                          \
+    return SCOPEIR_KERNEL_OK;                                                  \
+  }                                                                            \
+  int32_t copy_##SUFFIX(const memref_##SUFFIX##_1d *in,                        \
+                        memref_##SUFFIX##_1d *out) {                           \
+    return copy_##SUFFIX##_impl(in, out, 0);                                   \
+  }                                                                            \
+  int32_t copy_wrong_##SUFFIX(const memref_##SUFFIX##_1d *in,                  \
+                              memref_##SUFFIX##_1d *out) {                     \
+    return copy_##SUFFIX##_impl(in, out, 1);                                   \
+  }
+
+DEFINE_COPY_KERNELS(i1, uint8_t, 1)
+DEFINE_COPY_KERNELS(i8, uint8_t, 1)
+DEFINE_COPY_KERNELS(i16, uint16_t, 1)
+DEFINE_COPY_KERNELS(i32, uint32_t, 1)
+DEFINE_COPY_KERNELS(i64, uint64_t, 1)
+DEFINE_COPY_KERNELS(f16, uint16_t, 0x0400)
+DEFINE_COPY_KERNELS(bf16, uint16_t, 0x0080)
+DEFINE_COPY_KERNELS(f32, uint32_t, 0x00800000u)
+DEFINE_COPY_KERNELS(f64, uint64_t, 0x0010000000000000ull)

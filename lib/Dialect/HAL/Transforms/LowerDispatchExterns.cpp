@@ -62,15 +62,30 @@ static MemRefType getOutputParameterType(MemRefType type) {
 /// Returns the suffix of the check entry point comparing elements of
 /// `type`, or nothing if the check does not compare it.
 static std::optional<StringRef> getCheckSuffix(Type type) {
+  if (type.isF16())
+    return StringRef("f16");
+  if (type.isBF16())
+    return StringRef("bf16");
   if (type.isF32())
     return StringRef("f32");
   if (type.isF64())
     return StringRef("f64");
-  if (type.isSignlessInteger(32))
+  if (!type.isSignlessInteger())
+    return std::nullopt;
+  switch (type.getIntOrFloatBitWidth()) {
+  case 1:
+    return StringRef("i1");
+  case 8:
+    return StringRef("i8");
+  case 16:
+    return StringRef("i16");
+  case 32:
     return StringRef("i32");
-  if (type.isSignlessInteger(64))
+  case 64:
     return StringRef("i64");
-  return std::nullopt;
+  default:
+    return std::nullopt;
+  }
 }
 
 namespace {
@@ -311,8 +326,8 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
       if (!checkDecl)
         return op.emitOpError("result #")
                << i << " has element type " << type.getElementType()
-               << ", which the kernel check does not compare (f32, f64, "
-                  "i32, i64)";
+               << ", which the kernel check does not compare (i1, i8, i16, "
+                  "i32, i64, f16, bf16, f32, f64)";
       // Unranked descriptors: one entry point per element type, any rank.
       auto unranked = UnrankedMemRefType::get(type.getElementType(), 0);
       Value kernelBuffer =

@@ -283,10 +283,12 @@ def LowerDispatchExternsPass
     With `check`, every kernel call is followed by a call of its
     decomposition on the same inputs and, per result, by a call of
     `scopeir_check_kernel_output_<t>(symbol, result index, kernel buffer,
-    reference buffer)` (`t`: f32, f64, i32 or i64; the buffers as unranked
-    memrefs through the C interface; `include/scopeir/Runtime/KernelABI.h`),
-    which the runner provides and which compares the two; the kernel's
-    results are the ones used afterwards. A result of another element type
+    reference buffer)` (`t`: i1, i8, i16, i32, i64, f16, bf16, f32 or f64,
+    the element types scope-run exchanges; the buffers as unranked memrefs
+    through the C interface;
+    `include/scopeir/Runtime/KernelABI.h`), which the runner provides and
+    which compares the two; the kernel's results are the ones used
+    afterwards. A result of another element type (an `i4`, an `f8E4M3FN`)
     is an error with `check`.
 
     Why on tensors: bufferization of the call is then upstream
