@@ -150,10 +150,13 @@ def VerifyBackendContractPass
 
 def ApplyKernelPatternsPass
     : Pass<"hal-apply-kernel-patterns", "mlir::ModuleOp"> {
-  let summary = "Wrap the DAGs a transform script matches in extern scopes";
+  let summary =
+      "Wrap the DAGs a transform script or PDL patterns match in extern scopes";
   let description = [{
-    Loads the transform script `spec` (a module with the
-    `transform.with_named_sequence` attribute) and applies its entry
+    Loads the spec `spec`, a transform script or PDL patterns.
+
+    A transform script (a module with the
+    `transform.with_named_sequence` attribute): the pass applies its entry
     sequence `@__transform_main` to the module: typically a
     `transform.foreach_match` whose matchers find the DAG a kernel replaces
     (`transform.match.operation_name`, `transform.get_producer_of_operand`,
@@ -181,15 +184,34 @@ def ApplyKernelPatternsPass
     otherwise name no candidates and are not reported on. The same lines
     are the pass's `-debug-only=hal-apply-kernel-patterns` output where LLVM
     has it. Without it nothing is reported and the output is the same.
+
+    PDL patterns (a module of `pdl.pattern`s and no `@__transform_main`,
+    written in PDL IR or compiled from PDLL by `mlir-pdll`): the pass
+    applies them once to each op of the module, in a walk collected before
+    the first rewrite, skipping ops inside an extern scope, so a wrapped DAG
+    is not matched again (a greedy driver would loop). A pattern's rewrite
+    calls the native rewrite `WrapInExternScope(kernel, [abi,] ops...)`,
+    `kernel` a `#hal.extern` or its symbol as a string (mlir-pdll cannot
+    parse `#hal.extern`), `abi` an optional dictionary of ABI options; a
+    pattern may call the native constraint `ContainsOp(op, name)`, which
+    holds if an op nested in `op` has the name `name` (a string). Any other
+    native call, or one whose arguments are of other kinds, is an error at
+    the spec when it is loaded, since PDL's bytecode assumes every function
+    it calls exists; so is a constant kernel that is not a valid
+    `#hal.extern`. Ops a rewrite cannot wrap are an error at the last of
+    them, and the pass fails. With `remarks`, only the scopes the spec
+    formed are reported: a PDL match that fails says nothing.
   }];
   let options = [
     Option<"spec", "spec", "std::string", /*default=*/"\"\"",
-           "The transform script (.mlir) to apply">,
+           "The spec (.mlir) to apply: a transform script or PDL patterns">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark at each extern scope the spec formed and at each "
            "op a matcher looks for that was left out, saying why">,
   ];
   let dependentDialects = [
+    "::mlir::pdl::PDLDialect",
+    "::mlir::pdl_interp::PDLInterpDialect",
     "::mlir::transform::TransformDialect",
     "::scopeir::hal::HALDialect",
     "::scopeir::util::UtilDialect",
