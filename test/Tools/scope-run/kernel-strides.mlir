@@ -100,3 +100,17 @@ func.func private @layer(%x: tensor<2x2xf32>, %w: tensor<2x3xf32>, %b: tensor<3x
   }
   return %r : tensor<2x3xf32>
 }
+
+// A result tied to a strided argument: the kernel updates a fresh dense copy
+// of the slice (elements 1, 3, 5 of x) in place; x itself keeps its values.
+// RUN: scope-run %s --function=tied --input="6xf32=0 1 2 3 4 5" %{kernels} | FileCheck %s --check-prefix=TIED
+// TIED: 3xf32=-1 -3 -5
+// TIED-NEXT: 6xf32=0 1 2 3 4 5
+func.func @tied(%x: tensor<6xf32>) -> (tensor<3xf32>, tensor<6xf32>) {
+  %s = tensor.extract_slice %x[1] [3] [2] : tensor<6xf32> to tensor<3xf32>
+  %r = util.scope [#hal.extern<"negate_f32">] (%s as %a: tensor<3xf32>) -> (%s) {
+    %n = arith.negf %a : tensor<3xf32>
+    util.return %n : tensor<3xf32>
+  }
+  return %r, %x : tensor<3xf32>, tensor<6xf32>
+}

@@ -1,9 +1,10 @@
 /*===- TestKernels.c - Kernels for scopeir's tests ----------------*- C -*-===*\
 |*                                                                            *|
-|* This file implements kernels whose only use is in tests: one that writes  *|
-|* the descriptor it received into its output, so that a test sees whether   *|
-|* an argument arrived strided or copied, and per element type a copy and a  *|
-|* wrong copy, so that --check-kernels is exercised on every element type.   *|
+|* This file implements kernels whose only use is in tests: one that writes   *|
+|* the descriptor it received into its output, so that a test sees whether    *|
+|* an argument arrived strided or copied, one that updates a tied result in   *|
+|* place, and per element type a copy and a wrong copy, so that               *|
+|* --check-kernels is exercised on every element type.                        *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -27,6 +28,14 @@ int32_t describe_f32_2d(const scopeir_memref_f32_2d *x, descriptor_words *out) {
 int32_t describe_contiguous_f32_2d(const scopeir_memref_f32_2d *x,
                                    descriptor_words *out) {
   return describe_f32_2d(x, out);
+}
+
+/* negate_f32(x): x = -x in place (a result tied to its argument), any
+ * strides. */
+int32_t negate_f32(scopeir_memref_f32_1d *x) {
+  for (int64_t i = 0; i < x->sizes[0]; ++i)
+    x->aligned[x->offset + i * x->strides[0]] *= -1.0f;
+  return SCOPEIR_KERNEL_OK;
 }
 
 /* copy_<t>(in, out): out = in, one-dimensional, any strides, element by
