@@ -1,5 +1,5 @@
-// examples/workgroups.mlir end to end: a hand-distributed matmul (32x32
-// output tiles, dynamic M = 40, so the last row of tiles is 8 rows high)
+// examples/workgroups.mlir end to end: a hand-distributed matmul (512x512
+// output tiles, dynamic M = 40, so the one row of tiles is 40 rows high)
 // followed by a bias add and a ReLU, (a) as written, (b) after
 // codegen-fuse-into-workgroups, (c) as a plain linalg.matmul (@reference),
 // on both CPU backends and on 1 and 2 threads. Outputs of (a), (b) and (c)
