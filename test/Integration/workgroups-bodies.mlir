@@ -1,7 +1,8 @@
 // Workgroup bodies as people write them, end to end: stores from inside an
 // scf.for (row halves), under an scf.if (a result tied to its input), from
-// several blocks; each prints the expected values on both CPU backends, on
-// 1 and 2 threads, with and without --codegen-check-stores. The check stays
+// several blocks, and a tied result stored at the top of the body; each
+// prints the expected values on both CPU backends, on 1 and 2 threads, with
+// and without --codegen-check-stores. The check stays
 // exact for nested stores: a row stored twice by a loop, an element no
 // branch stores, and a tied element stored twice are each reported.
 // RUN: rm -rf %t && mkdir -p %t
@@ -17,6 +18,14 @@
 // RUN: scope-run %S/Inputs/workgroups-bodies.mlir --function=odd_negated "--input=6xf32=1 2 3 4 5 6" --threads=2 --codegen-check-stores | FileCheck %s --check-prefix=TIED
 // TIED: 6xf32=1 -2 3 -4 5 -6
 // TIED-NEXT: 6xf32=1 2 3 4 5 6
+
+// A tied result stored at the top of the body (the loop's shared output is
+// the capture), then the capture, unchanged.
+// RUN: scope-run %S/Inputs/workgroups-bodies.mlir --function=even_negated "--input=6xf32=1 2 3 4 5 6" | FileCheck %s --check-prefix=TIED-TOP
+// RUN: scope-run %S/Inputs/workgroups-bodies.mlir --function=even_negated "--input=6xf32=1 2 3 4 5 6" --host-backend=llvm-cpu --threads=2 | FileCheck %s --check-prefix=TIED-TOP
+// RUN: scope-run %S/Inputs/workgroups-bodies.mlir --function=even_negated "--input=6xf32=1 2 3 4 5 6" --codegen-check-stores | FileCheck %s --check-prefix=TIED-TOP
+// TIED-TOP: 6xf32=-1 2 -3 4 -5 6
+// TIED-TOP-NEXT: 6xf32=1 2 3 4 5 6
 
 // RUN: scope-run %S/Inputs/workgroups-bodies.mlir --function=blocks "--input=6xf32=1 2 3 4 5 6" | FileCheck %s --check-prefix=BLOCKS
 // RUN: scope-run %S/Inputs/workgroups-bodies.mlir --function=blocks "--input=6xf32=1 2 3 4 5 6" --host-backend=llvm-cpu --threads=2 | FileCheck %s --check-prefix=BLOCKS

@@ -120,3 +120,18 @@ func.func @tied_twice(%a: tensor<6xf32>) -> tensor<6xf32> {
   }
   return %r : tensor<6xf32>
 }
+
+// A result tied to a, stored at the top of the body (a shared output of the
+// loop): workgroup i negates element 2i; the odd elements keep a's values,
+// and a itself, read after the scope, is unchanged.
+func.func @even_negated(%a: tensor<6xf32>) -> (tensor<6xf32>, tensor<6xf32>) {
+  %c3 = arith.constant 3 : index
+  %r = codegen.scope.workgroups (%i) in (%n = %c3) (%a as %x: tensor<6xf32>)
+      -> (%a) as (%o) {
+    %k = affine.apply affine_map<(d0) -> (d0 * 2)>(%i)
+    %s = tensor.extract_slice %x[%k] [1] [1] : tensor<6xf32> to tensor<1xf32>
+    %neg = arith.negf %s : tensor<1xf32>
+    codegen.store %neg into %o[%k] [1] [1] : tensor<1xf32> into tensor<6xf32>
+  }
+  return %r, %a : tensor<6xf32>, tensor<6xf32>
+}
