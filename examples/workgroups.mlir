@@ -3,10 +3,14 @@
 //   out = relu(a * b + bias)      a: ?x1024, b: 1024x1024, bias: 1024
 //
 // @main computes the matmul in a codegen.scope.workgroups written by hand:
-// a grid of ceil(M / 32) x 32 workgroups, each computing one 32x32 tile of
+// a grid of ceil(M / 512) x 2 workgroups, each computing one 512x512 tile of
 // the output (the last row of tiles is shorter when M is not a multiple of
-// 32) and storing it with codegen.store. The bias add and the ReLU follow as
-// ordinary linalg ops. `codegen-fuse-into-workgroups` moves both into the
+// 512) and storing it with codegen.store. Each workgroup's matmul runs
+// llvm-cpu's contraction strategy, which packs the workgroup's slices of a
+// and b: with 512x512 tiles each row of a and column of b is packed twice
+// at M = 1024, where 32x32 tiles packed it 32 times and ran about 2x slower
+// than @reference (bench/inputs/workgroups-32x32.mlir, bench/workgroups.py).
+// The bias add and the ReLU follow as ordinary linalg ops. `codegen-fuse-into-workgroups` moves both into the
 // scope, so that each workgroup adds the bias to its own tile and applies the
 // ReLU before storing it: one dispatch instead of two. @reference is the same
 // computation with a plain linalg.matmul.
@@ -24,29 +28,29 @@
 func.func @main(%a: tensor<?x1024xf32>, %b: tensor<1024x1024xf32>,
                 %bias: tensor<1024xf32>) -> tensor<?x1024xf32> {
   %c0 = arith.constant 0 : index
-  %c32 = arith.constant 32 : index
+  %c2 = arith.constant 2 : index
   %m = tensor.dim %a, %c0 : tensor<?x1024xf32>
-  %rows = affine.apply affine_map<()[s0] -> (s0 ceildiv 32)>()[%m]
-  %mm = codegen.scope.workgroups (%i, %j) in (%ni = %rows, %nj = %c32)
+  %rows = affine.apply affine_map<()[s0] -> (s0 ceildiv 512)>()[%m]
+  %mm = codegen.scope.workgroups (%i, %j) in (%ni = %rows, %nj = %c2)
       (%a as %x: tensor<?x1024xf32>{%m}, %b as %y: tensor<1024x1024xf32>)
       -> (tensor<?x1024xf32>{%m}) as (%out) {
     %zero = arith.constant 0.0 : f32
     %d0 = arith.constant 0 : index
     %mx = tensor.dim %x, %d0 : tensor<?x1024xf32>
-    %oi = affine.apply affine_map<(d0) -> (d0 * 32)>(%i)
-    %oj = affine.apply affine_map<(d0) -> (d0 * 32)>(%j)
-    // The rows of this tile: 32, or what is left of M.
-    %h = affine.min affine_map<(d0)[s0] -> (32, s0 - d0)>(%oi)[%mx]
+    %oi = affine.apply affine_map<(d0) -> (d0 * 512)>(%i)
+    %oj = affine.apply affine_map<(d0) -> (d0 * 512)>(%j)
+    // The rows of this tile: 512, or what is left of M.
+    %h = affine.min affine_map<(d0)[s0] -> (512, s0 - d0)>(%oi)[%mx]
     %ta = tensor.extract_slice %x[%oi, 0] [%h, 1024] [1, 1]
         : tensor<?x1024xf32> to tensor<?x1024xf32>
-    %tb = tensor.extract_slice %y[0, %oj] [1024, 32] [1, 1]
-        : tensor<1024x1024xf32> to tensor<1024x32xf32>
-    %e = tensor.empty(%h) : tensor<?x32xf32>
-    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x32xf32>) -> tensor<?x32xf32>
-    %t = linalg.matmul ins(%ta, %tb : tensor<?x1024xf32>, tensor<1024x32xf32>)
-                       outs(%f : tensor<?x32xf32>) -> tensor<?x32xf32>
-    codegen.store %t into %out[%oi, %oj] [%h, 32] [1, 1]
-        : tensor<?x32xf32> into tensor<?x1024xf32>
+    %tb = tensor.extract_slice %y[0, %oj] [1024, 512] [1, 1]
+        : tensor<1024x1024xf32> to tensor<1024x512xf32>
+    %e = tensor.empty(%h) : tensor<?x512xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x512xf32>) -> tensor<?x512xf32>
+    %t = linalg.matmul ins(%ta, %tb : tensor<?x1024xf32>, tensor<1024x512xf32>)
+                       outs(%f : tensor<?x512xf32>) -> tensor<?x512xf32>
+    codegen.store %t into %out[%oi, %oj] [%h, 512] [1, 1]
+        : tensor<?x512xf32> into tensor<?x1024xf32>
   }
   // relu(mm + bias), bias broadcast along the rows.
   %e = tensor.empty(%m) : tensor<?x1024xf32>

@@ -1,5 +1,6 @@
-// examples/workgroups.mlir end to end: a hand-distributed matmul (32x32
-// output tiles, dynamic M = 40, so the last row of tiles is 8 rows high)
+// examples/workgroups.mlir end to end: a hand-distributed matmul (512x512
+// output tiles, dynamic M = 40, so the one row of tiles is 40 rows high;
+// and M = 520 on llvm-cpu, two rows of tiles, the second 8 rows high)
 // followed by a bias add and a ReLU, (a) as written, (b) after
 // codegen-fuse-into-workgroups, (c) as a plain linalg.matmul (@reference),
 // on both CPU backends and on 1 and 2 threads. Outputs of (a), (b) and (c)
@@ -38,6 +39,15 @@
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/llvm-cpu-b1.txt %t/llvm-cpu-loops-b1.txt
 // RUN: FileCheck %s --check-prefix=SHAPE < %t/llvm-cpu-b2.txt
 // SHAPE: 40x1024xf32=
+
+// M = 520: two rows of tiles, the second 8 rows high (llvm-cpu only: the
+// loops backend would take seconds).
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/a520.npy 520 1024 --seed 14
+// RUN: scope-run %t/fused.mlir --function=main --host-backend=llvm-cpu --threads=2 --input=@%t/a520.npy --input=@%t/b.npy --input=@%t/bias.npy > %t/llvm-cpu-b520.txt
+// RUN: scope-run %scopeir_src_root/examples/workgroups.mlir --function=reference --host-backend=llvm-cpu --threads=1 --input=@%t/a520.npy --input=@%t/b.npy --input=@%t/bias.npy > %t/llvm-cpu-c520.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/llvm-cpu-b520.txt %t/llvm-cpu-c520.txt
+// RUN: FileCheck %s --check-prefix=SHAPE520 < %t/llvm-cpu-b520.txt
+// SHAPE520: 520x1024xf32=
 
 // FUSED-IR-LABEL: func.func @main
 // FUSED-IR: codegen.scope.workgroups

@@ -399,3 +399,57 @@ func.func @negative_body_value_after_scope(%a: tensor<8xf32>, %s: f32) -> tensor
   } -> tensor<8xf32>
   return %g : tensor<8xf32>
 }
+
+// -----
+
+// A store in an scf.for (a workgroup stores its row halves): the consumer's
+// tile is computed and stored in the loop, right after the store it reads.
+// CHECK-LABEL: func.func @store_in_loop
+// CHECK: %[[R:.*]] = codegen.scope.workgroups (%{{.*}}) in (%{{.*}} = %{{.*}}) (%{{.*}} as %[[X:.*]]: tensor<8xf32>) -> (tensor<8xf32>) as (%[[OUT:.*]]) {
+// CHECK:   scf.for
+// CHECK:     %[[S:.*]] = tensor.extract_slice %[[X]][%[[OFF:.*]]] [2] [1]
+// CHECK-NOT: codegen.store %[[S]]
+// CHECK:     %[[NEG:.*]] = linalg.negf ins(%[[S]] : tensor<2xf32>)
+// CHECK:     codegen.store %[[NEG]] into %[[OUT]][%[[OFF]]] [2] [1]
+// CHECK:   }
+// CHECK: }
+// CHECK-NOT: linalg.negf
+// CHECK: return %[[R]]
+func.func @store_in_loop(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %c2 = arith.constant 2 : index
+  %r = codegen.scope.workgroups (%i) in (%n = %c2) (%a as %x: tensor<8xf32>)
+      -> (tensor<8xf32>) as (%o) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2i = arith.constant 2 : index
+    scf.for %h = %c0 to %c2i step %c1 {
+      %off = affine.apply affine_map<(d0, d1) -> (d0 * 4 + d1 * 2)>(%i, %h)
+      %s = tensor.extract_slice %x[%off] [2] [1] : tensor<8xf32> to tensor<2xf32>
+      codegen.store %s into %o[%off] [2] [1] : tensor<2xf32> into tensor<8xf32>
+    }
+  }
+  %e = tensor.empty() : tensor<8xf32>
+  %neg = linalg.negf ins(%r : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  return %neg : tensor<8xf32>
+}
+
+// -----
+
+// A result tied to a capture: the elements no workgroup stores are the
+// capture's, which the stores would not pass through the consumer.
+// CHECK-LABEL: func.func @negative_tied
+// CHECK: codegen.scope.workgroups
+// CHECK: linalg.negf
+func.func @negative_tied(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %c2 = arith.constant 2 : index
+  // expected-note @+1 {{the scope}}
+  %r = codegen.scope.workgroups (%i) in (%n = %c2) (%a as %x: tensor<8xf32>)
+      -> (%a) as (%o) {
+    %s = tensor.extract_slice %x[%i] [1] [1] : tensor<8xf32> to tensor<1xf32>
+    codegen.store %s into %o[%i] [1] [1] : tensor<1xf32> into tensor<8xf32>
+  }
+  %e = tensor.empty() : tensor<8xf32>
+  // expected-remark @+1 {{not fused into codegen.scope.workgroups: the result it reads is tied to capture #0: the elements no workgroup stores keep the capture's values, and the stores would not apply the consumer to them}}
+  %neg = linalg.negf ins(%r : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  return %neg : tensor<8xf32>
+}

@@ -31,10 +31,49 @@ func.func @ids_and_counts(%c: index) {
 
 // -----
 
-func.func @tied(%c: index, %t: tensor<4xf32>) {
-  // expected-error @+1 {{results of codegen.scope.workgroups cannot be tied to captures: stores write new tensors}}
-  %r = codegen.scope.workgroups (%i) in (%n = %c) (%t as %x: tensor<4xf32>) -> (%t) as (%o) {
-  }
+// A result tied to a capture of another type.
+func.func @tied_type(%c: index, %t: tensor<4xf32>) {
+  // expected-error @+1 {{result #0 of type 'tensor<4xi32>' is tied to capture #0 of type 'tensor<4xf32>'; a tied result must have its capture's type}}
+  %r = "codegen.scope.workgroups"(%t, %c) <{operandSegmentSizes = array<i32: 1, 0, 0, 1>, tied_operands = array<i64: 0>}> ({
+  ^bb0(%x: tensor<4xf32>, %i: index, %n: index, %o: tensor<4xi32>):
+    "codegen.yield"() : () -> ()
+  }) : (tensor<4xf32>, index) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+// Two results tied to one capture.
+func.func @tied_twice(%c: index, %t: tensor<4xf32>) {
+  // expected-error @+1 {{results #0 and #1 are both tied to capture #0}}
+  %r:2 = "codegen.scope.workgroups"(%t, %c) <{operandSegmentSizes = array<i32: 1, 0, 0, 1>, tied_operands = array<i64: 0, 0>}> ({
+  ^bb0(%x: tensor<4xf32>, %i: index, %n: index, %o: tensor<4xf32>, %p: tensor<4xf32>):
+    "codegen.yield"() : () -> ()
+  }) : (tensor<4xf32>, index) -> (tensor<4xf32>, tensor<4xf32>)
+  return
+}
+
+// -----
+
+// A tie to a capture that does not exist.
+func.func @tied_range(%c: index, %t: tensor<4xf32>) {
+  // expected-error @+1 {{result #0 is tied to capture #1 but the scope has 1 captures}}
+  %r = "codegen.scope.workgroups"(%t, %c) <{operandSegmentSizes = array<i32: 1, 0, 0, 1>, tied_operands = array<i64: 1>}> ({
+  ^bb0(%x: tensor<4xf32>, %i: index, %n: index, %o: tensor<4xf32>):
+    "codegen.yield"() : () -> ()
+  }) : (tensor<4xf32>, index) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// One tie entry for two results.
+func.func @tied_count(%c: index, %t: tensor<4xf32>) {
+  // expected-error @+1 {{expects one tied_operands entry per result (2) but has 1}}
+  %r:2 = "codegen.scope.workgroups"(%t, %c) <{operandSegmentSizes = array<i32: 1, 0, 0, 1>, tied_operands = array<i64: 0>}> ({
+  ^bb0(%x: tensor<4xf32>, %i: index, %n: index, %o: tensor<4xf32>, %p: tensor<4xf32>):
+    "codegen.yield"() : () -> ()
+  }) : (tensor<4xf32>, index) -> (tensor<4xf32>, tensor<4xf32>)
   return
 }
 
@@ -166,12 +205,16 @@ func.func @store_outside(%t: tensor<4xf32>) {
 
 // -----
 
-func.func @store_in_loop(%c: index, %t: tensor<1xf32>) {
+// A store in the payload of a linalg.generic: not control flow that the
+// workgroup runs as written.
+func.func @store_in_payload(%c: index, %t: tensor<1xf32>) {
   %r = codegen.scope.workgroups (%i) in (%n = %c) (%t as %x: tensor<1xf32>) -> (tensor<4xf32>) as (%o) {
-    scf.forall (%k) in (1) {
-      // expected-error @+1 {{expects parent op 'codegen.scope.workgroups'}}
-      codegen.store %x into %o[%k] [1] [1] : tensor<1xf32> into tensor<4xf32>
-    }
+    %g = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%x : tensor<1xf32>) {
+    ^bb0(%v: f32):
+      // expected-error @+1 {{is nested in 'linalg.generic', which is not control flow; a codegen.store sits in the body of its codegen.scope.workgroups or in regions of control-flow ops there (RegionBranchOpInterface)}}
+      codegen.store %x into %o[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
+      linalg.yield %v : f32
+    } -> tensor<1xf32>
   }
   return
 }

@@ -69,3 +69,98 @@ func.func @grid_3d(%t: tensor<1xf32>) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// Stores nested in control flow: once per iteration of a loop over the
+// tile's row halves, and under an scf.if; a store in a nested scf.forall.
+// CHECK-LABEL: func.func @nested_stores
+// CHECK: codegen.scope.workgroups (%[[I:.*]]) in (%{{.*}} = %{{.*}}) (%{{.*}} as %[[X:.*]]: tensor<16xf32>, %{{.*}} as %[[C:.*]]: i1) -> (tensor<16xf32>, tensor<4xf32>) as (%[[O:.*]], %[[P:.*]]) {
+// CHECK:   scf.for %[[H:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:     codegen.store %{{.*}} into %[[O]][%{{.*}}] [2] [1] : tensor<2xf32> into tensor<16xf32>
+// CHECK:   }
+// CHECK:   scf.if %[[C]] {
+// CHECK:     codegen.store %{{.*}} into %[[P]][%[[I]]] [1] [1] : tensor<1xf32> into tensor<4xf32>
+// CHECK:   } else {
+// CHECK:     scf.forall (%{{.*}}) in (1) {
+// CHECK:       codegen.store %{{.*}} into %[[P]][%[[I]]] [1] [1] : tensor<1xf32> into tensor<4xf32>
+// CHECK-NOT: codegen.yield
+// GENERIC-LABEL: sym_name = "nested_stores"
+// GENERIC: "scf.for"
+// GENERIC: "codegen.store"
+func.func @nested_stores(%t: tensor<16xf32>, %c: i1) -> (tensor<16xf32>, tensor<4xf32>) {
+  %c4 = arith.constant 4 : index
+  %r:2 = codegen.scope.workgroups (%i) in (%n = %c4) (%t as %x: tensor<16xf32>, %c as %cond: i1)
+      -> (tensor<16xf32>, tensor<4xf32>) as (%o, %p) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %base = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)
+    scf.for %h = %c0 to %c2 step %c1 {
+      %off = affine.apply affine_map<(d0, d1) -> (d0 + d1 * 2)>(%base, %h)
+      %s = tensor.extract_slice %x[%off] [2] [1] : tensor<16xf32> to tensor<2xf32>
+      codegen.store %s into %o[%off] [2] [1] : tensor<2xf32> into tensor<16xf32>
+    }
+    %one = tensor.extract_slice %x[%base] [1] [1] : tensor<16xf32> to tensor<1xf32>
+    scf.if %cond {
+      codegen.store %one into %p[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
+    } else {
+      scf.forall (%k) in (1) {
+        codegen.store %one into %p[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
+      }
+    }
+  }
+  return %r#0, %r#1 : tensor<16xf32>, tensor<4xf32>
+}
+
+// -----
+
+// A result tied to a capture: it carries no dims of its own (the capture's
+// are its), and a tied result no workgroup stores is valid (it is the
+// capture).
+// CHECK-LABEL: func.func @tied
+// CHECK: %{{.*}}:2 = codegen.scope.workgroups (%[[I:.*]]) in (%{{.*}} = %{{.*}}) (%[[T:.*]] as %[[X:.*]]: tensor<?xf32>{%[[D:.*]]}, %[[U:.*]] as %{{.*}}: tensor<4xf32>) -> (%[[T]], %[[U]]) as (%[[O:.*]], %{{.*}}) {
+// CHECK:   codegen.store %{{.*}} into %[[O]][%[[I]]] [1] [1] : tensor<1xf32> into tensor<?xf32>
+// GENERIC-LABEL: sym_name = "tied"
+// GENERIC: "codegen.scope.workgroups"
+// GENERIC-SAME: operandSegmentSizes = array<i32: 2, 1, 0, 1>, tied_operands = array<i64: 0, 1>
+func.func @tied(%t: tensor<?xf32>, %u: tensor<4xf32>, %d: index) -> (tensor<?xf32>, tensor<4xf32>) {
+  %c2 = arith.constant 2 : index
+  %r:2 = codegen.scope.workgroups (%i) in (%n = %c2) (%t as %x: tensor<?xf32>{%d}, %u as %y: tensor<4xf32>)
+      -> (%t, %u) as (%o, %q) {
+    %s = tensor.extract_slice %x[%i] [1] [1] : tensor<?xf32> to tensor<1xf32>
+    codegen.store %s into %o[%i] [1] [1] : tensor<1xf32> into tensor<?xf32>
+  }
+  return %r#0, %r#1 : tensor<?xf32>, tensor<4xf32>
+}
+
+// -----
+
+// A body of several blocks: the terminators are printed, each exit a
+// codegen.yield.
+// CHECK-LABEL: func.func @blocks
+// CHECK: codegen.scope.workgroups (%[[I:.*]]) in (%{{.*}} = %{{.*}}) (%{{.*}} as %[[X:.*]]: tensor<4xf32>, %{{.*}} as %[[C:.*]]: i1) -> (tensor<4xf32>) as (%[[O:.*]]) {
+// CHECK:   cf.cond_br %[[C]], ^[[BB1:.*]], ^[[BB2:.*]]
+// CHECK: ^[[BB1]]:
+// CHECK:   codegen.store %{{.*}} into %[[O]][%[[I]]] [1] [1]
+// CHECK:   codegen.yield
+// CHECK: ^[[BB2]]:
+// CHECK:   codegen.store %{{.*}} into %[[O]][%[[I]]] [1] [1]
+// CHECK:   codegen.yield
+// CHECK: }
+func.func @blocks(%t: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
+  %c4 = arith.constant 4 : index
+  %r = codegen.scope.workgroups (%i) in (%n = %c4) (%t as %x: tensor<4xf32>, %c as %cond: i1)
+      -> (tensor<4xf32>) as (%o) {
+    %s = tensor.extract_slice %x[%i] [1] [1] : tensor<4xf32> to tensor<1xf32>
+    cf.cond_br %cond, ^bb1, ^bb2
+  ^bb1:
+    codegen.store %s into %o[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
+    codegen.yield
+  ^bb2:
+    %e = tensor.empty() : tensor<1xf32>
+    codegen.store %e into %o[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
+    codegen.yield
+  }
+  return %r : tensor<4xf32>
+}

@@ -130,7 +130,8 @@ LogicalResult TUOp::verify() {
 void WorkgroupsOp::build(OpBuilder &builder, OperationState &state,
                          TypeRange resultTypes, ValueRange resultDims,
                          ValueRange captures, ValueRange captureDims,
-                         ValueRange workgroupCount) {
+                         ValueRange workgroupCount,
+                         ArrayRef<int64_t> tiedOperands) {
   state.addOperands(captures);
   state.addOperands(captureDims);
   state.addOperands(resultDims);
@@ -141,6 +142,8 @@ void WorkgroupsOp::build(OpBuilder &builder, OperationState &state,
                                static_cast<int32_t>(captureDims.size()),
                                static_cast<int32_t>(resultDims.size()),
                                static_cast<int32_t>(workgroupCount.size())};
+  props.tied_operands =
+      util::getTiesAttrOrNull(builder.getContext(), tiedOperands);
   Block *entry = util::addCaptureEntryBlock(state, captures);
   Type indexType = builder.getIndexType();
   for (unsigned i = 0, e = 2 * workgroupCount.size(); i < e; ++i)
@@ -154,9 +157,9 @@ void WorkgroupsOp::build(OpBuilder &builder, OperationState &state,
 
 OpResult WorkgroupsOp::getResultOfHandle(Value handle) {
   auto arg = dyn_cast<BlockArgument>(handle);
-  if (!arg || arg.getOwner() != &getBodyBlock())
+  if (!arg || arg.getOwner() != &getEntryBlock())
     return {};
-  unsigned first = getBodyBlock().getNumArguments() - getNumResults();
+  unsigned first = getEntryBlock().getNumArguments() - getNumResults();
   if (arg.getArgNumber() < first)
     return {};
   return getOperation()->getResult(arg.getArgNumber() - first);
@@ -165,6 +168,18 @@ OpResult WorkgroupsOp::getResultOfHandle(Value handle) {
 ValueRange WorkgroupsOp::getCaptureDynamicDims(unsigned index) {
   return util::sliceDynamicDims(getCaptures().getTypes(), getCaptureDims(),
                                 index);
+}
+
+// TiedOpInterface.
+
+SmallVector<int64_t> WorkgroupsOp::getTiedResultIndices() {
+  return util::getTiesOrUntied(getTiedOperandsAttr(), getNumResults());
+}
+
+OperandRange WorkgroupsOp::getTiedOperandsRange() { return getCaptures(); }
+
+void WorkgroupsOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
+  setTiedOperandsAttr(util::getTiesAttrOrNull(getContext(), ties));
 }
 
 // ShapeAwareOpInterface.
@@ -176,7 +191,8 @@ ValueRange WorkgroupsOp::getOperandDynamicDims(unsigned operandIndex) {
 }
 
 ValueRange WorkgroupsOp::getResultDynamicDims(unsigned resultIndex) {
-  return util::sliceDynamicDims(getResultTypes(), getResultDims(), resultIndex);
+  return util::getTiedResultDynamicDims(*this, resultIndex, getCaptureDims(),
+                                        getResultDims());
 }
 
 void WorkgroupsOp::setAllOperandDynamicDims(ValueRange dims) {
@@ -247,13 +263,8 @@ ParseResult WorkgroupsOp::parse(OpAsmParser &parser, OperationState &result) {
     arg.type = indexType;
 
   util::ParsedScopeSignature signature;
-  SMLoc signatureLoc = parser.getCurrentLocation();
   if (util::parseScopeSignature(parser, signature))
     return failure();
-  if (llvm::any_of(signature.ties, [](int64_t t) { return t >= 0; }))
-    return parser.emitError(signatureLoc,
-                            "results of codegen.scope.workgroups cannot be "
-                            "tied to captures: stores write new tensors");
 
   // Result handles: `as (%out, ...)`, one per result.
   SmallVector<OpAsmParser::Argument> handles;
@@ -277,7 +288,17 @@ ParseResult WorkgroupsOp::parse(OpAsmParser &parser, OperationState &result) {
   Region *body = result.addRegion();
   if (parser.parseRegion(*body, arguments, /*enableNameShadowing=*/false))
     return failure();
-  ensureTerminator(*body, builder, result.location);
+  // A single-block body may leave its terminator implicit; in a body of
+  // several blocks every block says where it goes.
+  if (body->hasOneBlock()) {
+    Block &block = body->front();
+    if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>()) {
+      // The region has no op yet to give the builder its context.
+      OpBuilder yieldBuilder(builder.getContext());
+      yieldBuilder.setInsertionPointToEnd(&block);
+      YieldOp::create(yieldBuilder, result.location);
+    }
+  }
   if (util::parseScopeAttrDict(parser, result, getAttributeNames()))
     return failure();
 
@@ -289,11 +310,13 @@ ParseResult WorkgroupsOp::parse(OpAsmParser &parser, OperationState &result) {
   Properties &props = result.getOrAddProperties<Properties>();
   props.operandSegmentSizes = {(*segments)[0], (*segments)[1], (*segments)[2],
                                static_cast<int32_t>(sizes.size())};
+  props.tied_operands =
+      util::getTiesAttrOrNull(parser.getContext(), signature.ties);
   return success();
 }
 
 void WorkgroupsOp::print(OpAsmPrinter &p) {
-  Block &entry = getBodyBlock();
+  Block &entry = getEntryBlock();
   unsigned rank = getGridRank();
   // Print from the operands when the block is malformed (the verifier says
   // why), so that the generic form is never needed to read the op.
@@ -317,9 +340,19 @@ void WorkgroupsOp::print(OpAsmPrinter &p) {
     p.printOperand(getWorkgroupCount()[d]);
   }
   p << ')';
+  // A malformed tie array prints its results untied (the verifier says
+  // why).
+  SmallVector<Value> tiedCaptures;
+  if (DenseI64ArrayAttr ties = getTiedOperandsAttr();
+      ties && ties.size() == getNumResults())
+    for (int64_t tie : ties.asArrayRef())
+      tiedCaptures.push_back(
+          tie >= 0 && tie < static_cast<int64_t>(getCaptures().size())
+              ? getCaptures()[tie]
+              : Value());
   util::printScopeSignature(
       p, getCaptures(), entry.getArguments().take_front(getCaptures().size()),
-      getCaptureDims(), getResultTypes(), getResultDims(), {});
+      getCaptureDims(), getResultTypes(), getResultDims(), tiedCaptures);
   if (getNumResults() != 0 && wellFormed) {
     p << " as (";
     llvm::interleaveComma(getResultHandles(), p,
@@ -328,7 +361,7 @@ void WorkgroupsOp::print(OpAsmPrinter &p) {
   }
   p << ' ';
   p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                /*printBlockTerminators=*/false);
+                /*printBlockTerminators=*/!getBody().hasOneBlock());
   // Every inherent attribute has its own syntax (see util.scope's printer).
   p.printOptionalAttrDictWithKeyword(
       (*this)->getDiscardableAttrDictionary().getValue());
@@ -342,14 +375,22 @@ LogicalResult WorkgroupsOp::verify() {
            << rank;
   if (failed(util::verifyDynamicDimCount(
           *this, "captures", util::getNumDynamicDims(getCaptures().getTypes()),
-          getCaptureDims())) ||
-      failed(util::verifyDynamicDimCount(
-          *this, "results", util::getNumDynamicDims(getResultTypes()),
-          getResultDims())))
+          getCaptureDims())))
+    return failure();
+  // Ties: one entry per result, each naming a capture of the result's type,
+  // at most one result per capture. Tied results have their capture's dims.
+  std::optional<size_t> numTieEntries;
+  if (DenseI64ArrayAttr ties = getTiedOperandsAttr())
+    numTieEntries = ties.size();
+  FailureOr<unsigned> untiedResultDims =
+      util::verifyTiedResults(*this, numTieEntries, "capture", "the scope has");
+  if (failed(untiedResultDims) ||
+      failed(util::verifyDynamicDimCount(*this, "results", *untiedResultDims,
+                                         getResultDims())))
     return failure();
 
   // Entry block: captures, ids, counts, result handles.
-  Block &entry = getBodyBlock();
+  Block &entry = getEntryBlock();
   unsigned numCaptures = getCaptures().size();
   unsigned expected = numCaptures + 2 * rank + getNumResults();
   if (entry.getNumArguments() != expected)
@@ -394,7 +435,8 @@ LogicalResult WorkgroupsOp::verifyRegions() {
       }
       stored = true;
     }
-    if (!stored)
+    // A tied result no workgroup stores is its capture.
+    if (!stored && !isResultTied(i))
       return emitOpError("result #")
              << i
              << " is never stored; every element of a result is "
@@ -423,11 +465,24 @@ void StoreOp::build(OpBuilder &builder, OperationState &state, Value source,
 }
 
 WorkgroupsOp StoreOp::getScope() {
-  return cast<WorkgroupsOp>((*this)->getParentOp());
+  return (*this)->getParentOfType<WorkgroupsOp>();
 }
 
 LogicalResult StoreOp::verify() {
   WorkgroupsOp scope = getScope();
+  if (!scope)
+    return emitOpError("expects parent op 'codegen.scope.workgroups' (around "
+                       "it, directly or through control-flow ops)");
+  // Between the store and its scope's body only control flow: code the
+  // workgroup runs as written, possibly several times or not at all.
+  for (Operation *parent = (*this)->getParentOp(); parent != scope;
+       parent = parent->getParentOp())
+    if (!isa<RegionBranchOpInterface>(parent))
+      return emitOpError("is nested in '")
+             << parent->getName()
+             << "', which is not control flow; a codegen.store sits in the "
+                "body of its codegen.scope.workgroups or in regions of "
+                "control-flow ops there (RegionBranchOpInterface)";
   if (!scope.getResultOfHandle(getDest()))
     return emitOpError("stores into a value that is not a result handle of "
                        "the enclosing codegen.scope.workgroups");

@@ -66,6 +66,12 @@ analyzeConsumer(WorkgroupsOp scope, OpResult result, linalg::LinalgOp consumer,
   Operation *op = consumer;
   if (!consumer.hasPureTensorSemantics())
     return fail("it is not on tensors");
+  if (std::optional<unsigned> tie =
+          scope.getTiedResultOperandIndex(result.getResultNumber()))
+    return fail("the result it reads is tied to capture #" + Twine(*tie) +
+                ": the elements no workgroup stores keep the capture's "
+                "values, and the stores would not apply the consumer to "
+                "them");
   if (op->getBlock() != scope->getBlock())
     return fail("it is not in the block of the scope");
   if (consumer.getNumLoops() != consumer.getNumParallelLoops())
@@ -166,27 +172,32 @@ static WorkgroupsOp fuse(RewriterBase &rewriter, WorkgroupsOp scope,
   }
 
   // Results: the old ones (but the fused one if only the consumer used it),
-  // then the consumer's.
+  // with their ties (captures keep their positions), then the consumer's.
   SmallVector<Type> resultTypes;
   SmallVector<Value> resultDims;
+  SmallVector<int64_t> ties;
   SmallVector<int64_t> newIndexOfOld(scope.getNumResults(), -1);
   for (OpResult result : scope.getResults()) {
     if (result == plan.result && !keepResult)
       continue;
-    newIndexOfOld[result.getResultNumber()] = resultTypes.size();
+    unsigned index = result.getResultNumber();
+    newIndexOfOld[index] = resultTypes.size();
     resultTypes.push_back(result.getType());
-    llvm::append_range(resultDims,
-                       scope.getResultDynamicDims(result.getResultNumber()));
+    std::optional<unsigned> tie = scope.getTiedResultOperandIndex(index);
+    ties.push_back(tie ? *tie : util::TiedOpInterface::kUntied);
+    if (!tie)
+      llvm::append_range(resultDims, scope.getResultDynamicDims(index));
   }
   Type fusedType = consumer->getResult(0).getType();
   unsigned fusedIndex = resultTypes.size();
   resultTypes.push_back(fusedType);
+  ties.push_back(util::TiedOpInterface::kUntied);
   llvm::append_range(resultDims, scope.getResultDynamicDims(resultIndex));
 
   auto fused =
       WorkgroupsOp::create(rewriter, loc, resultTypes, resultDims, captures,
-                           captureDims, scope.getWorkgroupCount());
-  Block &newBody = fused.getBodyBlock();
+                           captureDims, scope.getWorkgroupCount(), ties);
+  Block &newBody = fused.getEntryBlock();
   // The built body has a terminator of its own; the old body brings its.
   rewriter.eraseOp(newBody.getTerminator());
   // A placeholder handle for a result that goes: its stores are erased.
@@ -206,7 +217,11 @@ static WorkgroupsOp fuse(RewriterBase &rewriter, WorkgroupsOp scope,
         newIndexOfOld[i] >= 0
             ? Value(newBody.getArgument(firstHandle + newIndexOfOld[i]))
             : Value(placeholder));
-  rewriter.mergeBlocks(&scope.getBodyBlock(), &newBody, replacements);
+  // The entry block merges into the new one; the other blocks of a body of
+  // several follow it.
+  rewriter.mergeBlocks(&scope.getEntryBlock(), &newBody, replacements);
+  rewriter.inlineRegionBefore(scope.getBody(), fused.getBody(),
+                              fused.getBody().end());
   Value storedHandle =
       keepResult ? newBody.getArgument(firstHandle + newIndexOfOld[resultIndex])
                  : Value(placeholder);
@@ -217,10 +232,14 @@ static WorkgroupsOp fuse(RewriterBase &rewriter, WorkgroupsOp scope,
   for (auto [i, value] : llvm::enumerate(added))
     captured.map(value, newBody.getArgument(scope.getCaptures().size() + i));
 
+  // Every store into the result, wherever it sits in the body: the
+  // consumer's tile is computed and stored right after it, under the same
+  // control flow.
   SmallVector<StoreOp> stores;
-  for (StoreOp store : newBody.getOps<StoreOp>())
+  fused.getBody().walk([&](StoreOp store) {
     if (store.getDest() == storedHandle)
       stores.push_back(store);
+  });
   for (StoreOp store : stores) {
     rewriter.setInsertionPointAfter(store);
     Location storeLoc = store.getLoc();

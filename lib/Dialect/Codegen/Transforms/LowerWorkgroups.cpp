@@ -1,22 +1,22 @@
 //===- LowerWorkgroups.cpp - Workgroups scopes to scf.forall ---*- C++ -*-===//
 //
 // This file implements codegen-lower-workgroups: each codegen.scope.workgroups
-// becomes an scf.forall over its grid with one tensor.parallel_insert_slice
-// per codegen.store, optionally preceded by a run-time check of the coverage
-// of its stores.
+// becomes an scf.forall over its grid. A result whose stores all sit at the
+// top of a one-block body is a shared output of the loop, written by one
+// tensor.parallel_insert_slice per codegen.store; the stores of any other
+// result write into a buffer of the result. With check-stores every store
+// also counts, at run time, the elements it writes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Codegen/IR/CodegenOps.h"
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace scopeir::codegen {
 #define GEN_PASS_DEF_LOWERWORKGROUPSPASS
@@ -31,30 +31,80 @@ using namespace scopeir::codegen;
 /// (the message) before the process ends with status 1.
 static constexpr StringLiteral kExitFunction = "exit";
 
-//===----------------------------------------------------------------------===//
-// Coverage check
-//===----------------------------------------------------------------------===//
+/// Slots of the record of the first out-of-bounds store (an i64 buffer):
+/// the claim (0 until a store claims the record), the result, the
+/// dimension, the store's offset, size and stride and the result's extent
+/// in that dimension, then the workgroup's ids.
+enum ReportSlot : int64_t {
+  kClaimSlot,
+  kResultSlot,
+  kDimSlot,
+  kOffsetSlot,
+  kSizeSlot,
+  kStrideSlot,
+  kExtentSlot,
+  kIdSlots,
+};
+
+/// Returns `loc` as `file:line:col` where it has one.
+static std::string describeLocation(Location loc) {
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
+            ":" + Twine(fileLoc.getColumn()))
+        .str();
+  if (auto nameLoc = dyn_cast<NameLoc>(loc))
+    return describeLocation(nameLoc.getChildLoc());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (std::string text = describeLocation(inner); !text.empty())
+        return text;
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return describeLocation(callSite.getCallee());
+  return {};
+}
+
+/// Returns the declaration of exit(i32) in the symbol table around `op`,
+/// creating it if needed.
+static func::FuncOp getOrCreateExitFunction(Operation *op) {
+  Operation *table = SymbolTable::getNearestSymbolTable(op);
+  while (table->getParentOp() &&
+         SymbolTable::getNearestSymbolTable(table->getParentOp()))
+    table = SymbolTable::getNearestSymbolTable(table->getParentOp());
+  if (auto existing = dyn_cast_if_present<func::FuncOp>(
+          SymbolTable::lookupSymbolIn(table, kExitFunction)))
+    return existing;
+  OpBuilder builder(&table->getRegion(0).front(),
+                    table->getRegion(0).front().begin());
+  auto fn =
+      func::FuncOp::create(builder, table->getLoc(), kExitFunction,
+                           builder.getFunctionType({builder.getI32Type()}, {}));
+  fn.setPrivate();
+  return fn;
+}
 
 namespace {
 
-/// Builds the replay of one scope's stores (see the pass description).
-class StoreCheckBuilder {
+/// Builds the run-time messages of the coverage check: each one line on
+/// standard output naming the scope, then exit(1).
+class CheckReporter {
 public:
-  StoreCheckBuilder(WorkgroupsOp scope, func::FuncOp exitFn)
-      : scope(scope), exitFn(exitFn), loc(scope.getLoc()) {}
+  CheckReporter(WorkgroupsOp scope, func::FuncOp exitFn)
+      : loc(scope.getLoc()), exitFn(exitFn) {
+    scopeName = "codegen.scope.workgroups";
+    if (std::string where = describeLocation(loc); !where.empty())
+      scopeName += " at " + where;
+  }
 
-  LogicalResult build(OpBuilder &builder);
-
-private:
   /// Prints `text` (no newline added).
   void print(OpBuilder &builder, StringRef text) {
     vector::PrintOp::create(builder, loc, text);
   }
-  /// Prints an index value without punctuation.
-  void print(OpBuilder &builder, Value index) {
-    Value i64 =
-        arith::IndexCastOp::create(builder, loc, builder.getI64Type(), index);
-    vector::PrintOp::create(builder, loc, i64,
+  /// Prints an integer or index value without punctuation.
+  void print(OpBuilder &builder, Value value) {
+    if (value.getType().isIndex())
+      value =
+          arith::IndexCastOp::create(builder, loc, builder.getI64Type(), value);
+    vector::PrintOp::create(builder, loc, value,
                             vector::PrintPunctuation::NoPunctuation);
   }
   /// Prints `[a, b, c]`.
@@ -80,292 +130,445 @@ private:
     func::CallOp::create(builder, loc, exitFn, ValueRange{one});
   }
 
-  /// Replays the stores of the workgroup `ids`, counting into `counters`;
-  /// returns the updated counters.
-  FailureOr<SmallVector<Value>>
-  replayWorkgroup(OpBuilder &builder, ValueRange ids, ValueRange counters);
-
-  WorkgroupsOp scope;
-  func::FuncOp exitFn;
+private:
   Location loc;
+  func::FuncOp exitFn;
   std::string scopeName;
+};
+
+/// Lowers one scope (see the pass description).
+class ScopeLowering {
+public:
+  ScopeLowering(RewriterBase &rewriter, WorkgroupsOp scope, bool checkStores)
+      : rewriter(rewriter), scope(scope), loc(scope.getLoc()),
+        checkStores(checkStores) {}
+
+  void lower();
+
+private:
+  /// Returns true if the stores of result `index` can be parallel inserts
+  /// into a shared output of the loop: each store then runs exactly once
+  /// per workgroup, at its end.
+  bool isWrittenInParallel(unsigned index);
+
+  /// Creates the buffers, counters and check record before the loop.
+  void createStorage(SmallVectorImpl<Value> &sharedOutputs);
+  /// Rewrites a store of a buffer-written result into a copy into the
+  /// buffer (and, checking, the bounds check and the counting).
+  void lowerBufferStore(StoreOp store, unsigned resultIndex);
+  /// Emits the reports of the check after the loop.
+  void emitCheckReports();
+  /// Moves the body into `forall`, its entry block arguments replaced.
+  void moveBody(scf::ForallOp forall);
+
+  /// Returns a loop nest over `extents` calling `body` with the indices.
+  void buildNest(OpBuilder &builder, ValueRange extents,
+                 function_ref<void(OpBuilder &, ValueRange)> body);
+
+  RewriterBase &rewriter;
+  WorkgroupsOp scope;
+  Location loc;
+  bool checkStores;
+  std::optional<CheckReporter> reporter;
+
+  /// Per result: its position among the loop's shared outputs, or -1 when
+  /// its stores write into `buffers[result]`.
+  SmallVector<int64_t> sharedIndex;
+  SmallVector<Value> buffers;
+  /// Checking: per result, an i32 counter per element; the record of the
+  /// first out-of-bounds store (ReportSlot).
+  SmallVector<Value> counters;
+  Value report;
 };
 
 } // namespace
 
-/// Returns `loc` as `file:line:col` where it has one.
-static std::string describeLocation(Location loc) {
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    return (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
-            ":" + Twine(fileLoc.getColumn()))
-        .str();
-  if (auto nameLoc = dyn_cast<NameLoc>(loc))
-    return describeLocation(nameLoc.getChildLoc());
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location inner : fused.getLocations())
-      if (std::string text = describeLocation(inner); !text.empty())
-        return text;
-  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
-    return describeLocation(callSite.getCallee());
-  return {};
+bool ScopeLowering::isWrittenInParallel(unsigned index) {
+  // A checked store may not run (it is out of bounds) and a parallel insert
+  // always does; a store in a loop, an `if` or another block may run any
+  // number of times.
+  if (checkStores || !scope.getBody().hasOneBlock())
+    return false;
+  Value handle = scope.getResultHandles()[index];
+  return llvm::all_of(handle.getUsers(), [&](Operation *user) {
+    return user->getParentOp() == scope.getOperation();
+  });
 }
 
-FailureOr<SmallVector<Value>>
-StoreCheckBuilder::replayWorkgroup(OpBuilder &builder, ValueRange ids,
-                                   ValueRange counters) {
-  Block &body = scope.getBodyBlock();
-  IRMapping mapping;
-  mapping.map(scope.getCaptureArguments(), scope.getCaptures());
-  mapping.map(scope.getWorkgroupIds(), ids);
-  mapping.map(scope.getWorkgroupCounts(), scope.getWorkgroupCount());
-
-  // The ops the stores' offsets, sizes and strides depend on, in body order.
-  SetVector<Operation *> slice;
-  BackwardSliceOptions options;
-  options.inclusive = true;
-  options.filter = [&](Operation *op) { return op->getBlock() == &body; };
-  SmallVector<StoreOp> stores(body.getOps<StoreOp>());
-  for (StoreOp store : stores)
-    for (Value operand : store->getOperands().drop_front(2))
-      if (Operation *def = operand.getDefiningOp();
-          def && def->getBlock() == &body)
-        (void)getBackwardSlice(def, &slice, options);
-  SmallVector<Operation *> ordered(slice.begin(), slice.end());
-  llvm::sort(ordered,
-             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  for (Operation *op : ordered) {
-    if (!isPure(op)) {
-      InFlightDiagnostic diag =
-          op->emitOpError("has side effects, so codegen-check-stores cannot "
-                          "replay it: the offsets, sizes or strides of a "
-                          "codegen.store depend on it");
-      diag.attachNote(scope.getLoc()) << "in this codegen.scope.workgroups";
-      return diag;
-    }
-    builder.clone(*op, mapping);
-  }
-
-  SmallVector<Value> updated(counters);
+void ScopeLowering::buildNest(
+    OpBuilder &builder, ValueRange extents,
+    function_ref<void(OpBuilder &, ValueRange)> body) {
   Value c0 = arith::ConstantIndexOp::create(builder, loc, 0);
   Value c1 = arith::ConstantIndexOp::create(builder, loc, 1);
-  Value one = arith::ConstantIntOp::create(builder, loc, 1, 32);
-  for (StoreOp store : stores) {
-    unsigned resultIndex =
-        scope.getResultOfHandle(store.getDest()).getResultNumber();
-    // The store's offsets, sizes and strides in the replay (static ones
-    // stay static, so that the counted slices have the tiles' types), and
-    // as values for the checks.
-    auto mapAll = [&](ArrayRef<OpFoldResult> values) {
-      SmallVector<OpFoldResult> mapped;
-      for (OpFoldResult value : values)
-        mapped.push_back(
-            isa<Value>(value)
-                ? OpFoldResult(mapping.lookupOrDefault(cast<Value>(value)))
-                : value);
-      return mapped;
-    };
-    SmallVector<OpFoldResult> mixedOffsets = mapAll(store.getMixedOffsets());
-    SmallVector<OpFoldResult> mixedSizes = mapAll(store.getMixedSizes());
-    SmallVector<OpFoldResult> mixedStrides = mapAll(store.getMixedStrides());
-    SmallVector<Value> offsets =
-        getValueOrCreateConstantIndexOp(builder, loc, mixedOffsets);
-    SmallVector<Value> sizes =
-        getValueOrCreateConstantIndexOp(builder, loc, mixedSizes);
-    SmallVector<Value> strides =
-        getValueOrCreateConstantIndexOp(builder, loc, mixedStrides);
-
-    // Bounds first: a slice outside the counters could not be counted.
-    Value counter = updated[resultIndex];
-    for (unsigned d = 0, e = offsets.size(); d < e; ++d) {
-      Value extent = tensor::DimOp::create(builder, loc, counter, d);
-      auto cmp = [&](arith::CmpIPredicate pred, Value a, Value b) {
-        return arith::CmpIOp::create(builder, loc, pred, a, b).getResult();
-      };
-      Value sizeMinusOne = arith::SubIOp::create(builder, loc, sizes[d], c1);
-      Value last = arith::AddIOp::create(
-          builder, loc, offsets[d],
-          arith::MulIOp::create(builder, loc, sizeMinusOne, strides[d]));
-      Value nonEmpty = cmp(arith::CmpIPredicate::sgt, sizes[d], c0);
-      Value bad = arith::OrIOp::create(
-          builder, loc, cmp(arith::CmpIPredicate::slt, offsets[d], c0),
-          arith::OrIOp::create(
-              builder, loc, cmp(arith::CmpIPredicate::slt, sizes[d], c0),
-              arith::OrIOp::create(
-                  builder, loc, cmp(arith::CmpIPredicate::slt, strides[d], c1),
-                  arith::AndIOp::create(
-                      builder, loc, nonEmpty,
-                      cmp(arith::CmpIPredicate::sge, last, extent)))));
-      failIf(builder, bad, [&](OpBuilder &b) {
-        print(b, "workgroup ");
-        printList(b, ids);
-        print(b, " stores result #" + std::to_string(resultIndex) +
-                     " outside its extent in dimension #" + std::to_string(d) +
-                     " (offset ");
-        print(b, offsets[d]);
-        print(b, ", size ");
-        print(b, sizes[d]);
-        print(b, ", stride ");
-        print(b, strides[d]);
-        print(b, ", extent ");
-        print(b, extent);
-        print(b, ")");
-      });
-    }
-
-    // counter[slice] += 1.
-    Value tile = tensor::ExtractSliceOp::create(
-        builder, loc, counter, mixedOffsets, mixedSizes, mixedStrides);
-    auto tileType = cast<RankedTensorType>(tile.getType());
-    SmallVector<AffineMap> maps = {
-        builder.getMultiDimIdentityMap(tileType.getRank())};
-    SmallVector<utils::IteratorType> iterators(tileType.getRank(),
-                                               utils::IteratorType::parallel);
-    auto increment = linalg::GenericOp::create(
-        builder, loc, TypeRange{tileType}, ValueRange{}, ValueRange{tile}, maps,
-        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
-          Value next = arith::AddIOp::create(b, l, args[0], one);
-          linalg::YieldOp::create(b, l, next);
-        });
-    updated[resultIndex] = tensor::InsertSliceOp::create(
-        builder, loc, increment.getResult(0), counter, mixedOffsets, mixedSizes,
-        mixedStrides);
-  }
-  return updated;
+  SmallVector<Value> lbs(extents.size(), c0), steps(extents.size(), c1);
+  scf::buildLoopNest(
+      builder, loc, lbs, extents, steps,
+      [&](OpBuilder &b, Location, ValueRange indices) { body(b, indices); });
 }
 
-LogicalResult StoreCheckBuilder::build(OpBuilder &builder) {
-  scopeName = "codegen.scope.workgroups";
-  if (std::string where = describeLocation(loc); !where.empty())
-    scopeName += " at " + where;
+void ScopeLowering::createStorage(SmallVectorImpl<Value> &sharedOutputs) {
+  for (OpResult result : scope.getResults()) {
+    unsigned index = result.getResultNumber();
+    auto type = cast<RankedTensorType>(result.getType());
+    ValueRange dims = scope.getResultDynamicDims(index);
+    // A tied result starts as its capture; an untied one as nothing (every
+    // element will be stored). As a shared output of the loop, the capture
+    // is written in place where it dies at the scope (bufferization copies
+    // it otherwise).
+    Value tiedCapture = scope.getTiedResultOperand(index);
+    if (isWrittenInParallel(index)) {
+      sharedIndex.push_back(sharedOutputs.size());
+      buffers.push_back(Value());
+      sharedOutputs.push_back(
+          tiedCapture ? tiedCapture
+                      : tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                                type.getElementType(), dims)
+                            .getResult());
+      continue;
+    }
+    sharedIndex.push_back(-1);
+    auto bufferType = MemRefType::get(type.getShape(), type.getElementType());
+    Value buffer = memref::AllocOp::create(rewriter, loc, bufferType, dims,
+                                           rewriter.getI64IntegerAttr(64));
+    // A tied result's buffer starts as a copy of its capture: the capture
+    // may be read after the scope, and by the body itself.
+    if (tiedCapture) {
+      auto copy = bufferization::MaterializeInDestinationOp::create(
+          rewriter, loc, tiedCapture, buffer);
+      copy.setWritable(true);
+    }
+    buffers.push_back(buffer);
+  }
+  if (!checkStores)
+    return;
 
-  // One zero-filled i32 counter per result.
-  Type i32 = builder.getI32Type();
-  Value zero = arith::ConstantIntOp::create(builder, loc, 0, 32);
-  SmallVector<Value> counters;
+  // Zeroed counters, and an unclaimed record.
+  Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
   for (OpResult result : scope.getResults()) {
     auto type = cast<RankedTensorType>(result.getType());
-    Value empty = tensor::EmptyOp::create(
-        builder, loc, type.getShape(), i32,
-        scope.getResultDynamicDims(result.getResultNumber()));
-    counters.push_back(
-        linalg::FillOp::create(builder, loc, zero, empty).getResult(0));
-  }
-
-  // Every workgroup, one after the other.
-  Value c0 = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value c1 = arith::ConstantIndexOp::create(builder, loc, 1);
-  unsigned rank = scope.getGridRank();
-  SmallVector<Value> lbs(rank, c0), steps(rank, c1);
-  SmallVector<Value> ubs(scope.getWorkgroupCount());
-  bool failed = false;
-  scf::LoopNest replay = scf::buildLoopNest(
-      builder, loc, lbs, ubs, steps, counters,
-      [&](OpBuilder &b, Location, ValueRange ids,
-          ValueRange iterArgs) -> scf::ValueVector {
-        FailureOr<SmallVector<Value>> updated =
-            replayWorkgroup(b, ids, iterArgs);
-        if (mlir::failed(updated)) {
-          failed = true;
-          return scf::ValueVector(iterArgs.begin(), iterArgs.end());
-        }
-        return scf::ValueVector(updated->begin(), updated->end());
-      });
-  if (failed)
-    return failure();
-
-  // The first element, in row-major order, not stored exactly once.
-  for (auto [r, countedResult] : llvm::enumerate(replay.results)) {
-    // A named copy: lambdas below capture it (capturing a structured
-    // binding needs C++20).
-    Value counted = countedResult;
-    auto type = cast<RankedTensorType>(counted.getType());
+    ValueRange dims = scope.getResultDynamicDims(result.getResultNumber());
+    Value counter = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get(type.getShape(), rewriter.getI32Type()),
+        dims);
     SmallVector<Value> extents;
     for (int64_t d = 0; d < type.getRank(); ++d)
-      extents.push_back(tensor::DimOp::create(builder, loc, counted, d));
-    SmallVector<Value> elementLbs(type.getRank(), c0),
-        elementSteps(type.getRank(), c1);
+      extents.push_back(memref::DimOp::create(rewriter, loc, counter, d));
+    buildNest(rewriter, extents, [&](OpBuilder &b, ValueRange indices) {
+      memref::StoreOp::create(b, loc, zero, counter, indices);
+    });
+    counters.push_back(counter);
+  }
+  report = memref::AllocOp::create(
+      rewriter, loc,
+      MemRefType::get({kIdSlots + scope.getGridRank()}, rewriter.getI64Type()));
+  memref::StoreOp::create(
+      rewriter, loc, arith::ConstantIntOp::create(rewriter, loc, 0, 64), report,
+      ValueRange{arith::ConstantIndexOp::create(rewriter, loc, 0)});
+}
+
+void ScopeLowering::lowerBufferStore(StoreOp store, unsigned resultIndex) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(store);
+  Location storeLoc = store.getLoc();
+  Value buffer = buffers[resultIndex];
+  SmallVector<OpFoldResult> mixedOffsets = store.getMixedOffsets();
+  SmallVector<OpFoldResult> mixedSizes = store.getMixedSizes();
+  SmallVector<OpFoldResult> mixedStrides = store.getMixedStrides();
+  auto write = [&](OpBuilder &b) {
+    Value view = memref::SubViewOp::create(b, storeLoc, buffer, mixedOffsets,
+                                           mixedSizes, mixedStrides);
+    auto copy = bufferization::MaterializeInDestinationOp::create(
+        b, storeLoc, store.getSource(), view);
+    copy.setWritable(true);
+  };
+  if (!checkStores) {
+    write(rewriter);
+    rewriter.eraseOp(store);
+    return;
+  }
+
+  // Bounds first: a store outside its result is not executed. The first
+  // workgroup to find one claims the record and fills it; the loop goes on
+  // and the record is reported after it.
+  SmallVector<Value> offsets =
+      getValueOrCreateConstantIndexOp(rewriter, storeLoc, mixedOffsets);
+  SmallVector<Value> sizes =
+      getValueOrCreateConstantIndexOp(rewriter, storeLoc, mixedSizes);
+  SmallVector<Value> strides =
+      getValueOrCreateConstantIndexOp(rewriter, storeLoc, mixedStrides);
+  Value c0 = arith::ConstantIndexOp::create(rewriter, storeLoc, 0);
+  Value c1 = arith::ConstantIndexOp::create(rewriter, storeLoc, 1);
+  auto cmp = [&](arith::CmpIPredicate pred, Value a, Value b) {
+    return arith::CmpIOp::create(rewriter, storeLoc, pred, a, b).getResult();
+  };
+  auto orOf = [&](Value a, Value b) {
+    return arith::OrIOp::create(rewriter, storeLoc, a, b).getResult();
+  };
+  unsigned rank = offsets.size();
+  SmallVector<Value> extents, bad;
+  for (unsigned d = 0; d < rank; ++d) {
+    extents.push_back(memref::DimOp::create(rewriter, storeLoc, buffer, d));
+    Value sizeMinusOne =
+        arith::SubIOp::create(rewriter, storeLoc, sizes[d], c1);
+    Value last = arith::AddIOp::create(
+        rewriter, storeLoc, offsets[d],
+        arith::MulIOp::create(rewriter, storeLoc, sizeMinusOne, strides[d]));
+    Value nonEmpty = cmp(arith::CmpIPredicate::sgt, sizes[d], c0);
+    bad.push_back(
+        orOf(cmp(arith::CmpIPredicate::slt, offsets[d], c0),
+             orOf(cmp(arith::CmpIPredicate::slt, sizes[d], c0),
+                  orOf(cmp(arith::CmpIPredicate::slt, strides[d], c1),
+                       arith::AndIOp::create(rewriter, storeLoc, nonEmpty,
+                                             cmp(arith::CmpIPredicate::sge,
+                                                 last, extents[d]))))));
+  }
+  Value anyBad = bad.front();
+  for (Value b : ArrayRef<Value>(bad).drop_front())
+    anyBad = orOf(anyBad, b);
+
+  auto ifOp = scf::IfOp::create(rewriter, storeLoc, anyBad, /*withElse=*/true);
+  {
+    // The first bad dimension and its numbers: select from the last one
+    // down, so that the first wins.
+    OpBuilder::InsertionGuard thenGuard(rewriter);
+    rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    auto i64 = [&](Value v) -> Value {
+      if (v.getType().isIndex())
+        return arith::IndexCastOp::create(rewriter, storeLoc,
+                                          rewriter.getI64Type(), v);
+      return v;
+    };
+    auto constI64 = [&](int64_t v) -> Value {
+      return arith::ConstantIntOp::create(rewriter, storeLoc, v, 64);
+    };
+    Value dim = constI64(rank - 1), offset = i64(offsets[rank - 1]),
+          size = i64(sizes[rank - 1]), stride = i64(strides[rank - 1]),
+          extent = i64(extents[rank - 1]);
+    for (int64_t d = static_cast<int64_t>(rank) - 2; d >= 0; --d) {
+      auto select = [&](Value ifBad, Value otherwise) -> Value {
+        return arith::SelectOp::create(rewriter, storeLoc, bad[d], ifBad,
+                                       otherwise);
+      };
+      dim = select(constI64(d), dim);
+      offset = select(i64(offsets[d]), offset);
+      size = select(i64(sizes[d]), size);
+      stride = select(i64(strides[d]), stride);
+      extent = select(i64(extents[d]), extent);
+    }
+    Value slot0 = arith::ConstantIndexOp::create(rewriter, storeLoc, 0);
+    Value previous = memref::AtomicRMWOp::create(
+        rewriter, storeLoc, arith::AtomicRMWKind::assign, constI64(1), report,
+        ValueRange{slot0});
+    Value claimed = cmp(arith::CmpIPredicate::eq, previous, constI64(0));
+    auto claim =
+        scf::IfOp::create(rewriter, storeLoc, claimed, /*withElse=*/false);
+    rewriter.setInsertionPointToStart(&claim.getThenRegion().front());
+    SmallVector<Value> fields = {
+        constI64(resultIndex), dim, offset, size, stride, extent};
+    for (Value id : scope.getWorkgroupIds())
+      fields.push_back(i64(id));
+    for (auto [i, field] : llvm::enumerate(fields)) {
+      Value slot =
+          arith::ConstantIndexOp::create(rewriter, storeLoc, kResultSlot + i);
+      memref::StoreOp::create(rewriter, storeLoc, field, report,
+                              ValueRange{slot});
+    }
+  }
+
+  // In bounds: the copy, then counter[slice] += 1, atomically (the same
+  // element may be stored by two workgroups at once: that is what the
+  // check is for).
+  rewriter.setInsertionPointToStart(&ifOp.getElseRegion().front());
+  write(rewriter);
+  Value one = arith::ConstantIntOp::create(rewriter, storeLoc, 1, 32);
+  Value counter = counters[resultIndex];
+  buildNest(rewriter, sizes, [&](OpBuilder &b, ValueRange indices) {
+    SmallVector<Value> element;
+    for (auto [d, index] : llvm::enumerate(indices))
+      element.push_back(arith::AddIOp::create(
+          b, storeLoc, offsets[d],
+          arith::MulIOp::create(b, storeLoc, index, strides[d])));
+    memref::AtomicRMWOp::create(b, storeLoc, arith::AtomicRMWKind::addi, one,
+                                counter, element);
+  });
+  rewriter.eraseOp(store);
+}
+
+void ScopeLowering::emitCheckReports() {
+  // The out-of-bounds store, if a workgroup recorded one.
+  auto load = [&](int64_t slot) -> Value {
+    Value index = arith::ConstantIndexOp::create(rewriter, loc, slot);
+    return memref::LoadOp::create(rewriter, loc, report, ValueRange{index});
+  };
+  Value claim = load(kClaimSlot);
+  Value zero64 = arith::ConstantIntOp::create(rewriter, loc, 0, 64);
+  Value recorded = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ne, claim, zero64);
+  reporter->failIf(rewriter, recorded, [&](OpBuilder &b) {
+    auto loadIn = [&](int64_t slot) -> Value {
+      Value index = arith::ConstantIndexOp::create(b, loc, slot);
+      return memref::LoadOp::create(b, loc, report, ValueRange{index});
+    };
+    SmallVector<Value> ids;
+    for (unsigned d = 0; d < scope.getGridRank(); ++d)
+      ids.push_back(loadIn(kIdSlots + d));
+    reporter->print(b, "workgroup ");
+    reporter->printList(b, ids);
+    reporter->print(b, " stores result #");
+    reporter->print(b, loadIn(kResultSlot));
+    reporter->print(b, " outside its extent in dimension #");
+    reporter->print(b, loadIn(kDimSlot));
+    reporter->print(b, " (offset ");
+    reporter->print(b, loadIn(kOffsetSlot));
+    reporter->print(b, ", size ");
+    reporter->print(b, loadIn(kSizeSlot));
+    reporter->print(b, ", stride ");
+    reporter->print(b, loadIn(kStrideSlot));
+    reporter->print(b, ", extent ");
+    reporter->print(b, loadIn(kExtentSlot));
+    reporter->print(b, ")");
+  });
+
+  // Then the first element, in row-major order, stored other than exactly
+  // once (at most once for a tied result).
+  for (auto [r, counterValue] : llvm::enumerate(counters)) {
+    // Named copies: lambdas below capture them (capturing a structured
+    // binding needs C++20).
+    Value counter = counterValue;
     unsigned resultIndex = r;
-    scf::buildLoopNest(
-        builder, loc, elementLbs, extents, elementSteps,
-        [&](OpBuilder &b, Location l, ValueRange indices) {
-          Value count = tensor::ExtractOp::create(b, l, counted, indices);
-          Value one = arith::ConstantIntOp::create(b, l, 1, 32);
-          Value bad =
-              arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, count, one);
-          failIf(b, bad, [&](OpBuilder &pb) {
-            print(pb, "element ");
-            printList(pb, indices);
-            print(pb,
-                  " of result #" + std::to_string(resultIndex) + " is stored ");
-            print(pb,
-                  arith::IndexCastOp::create(pb, l, pb.getIndexType(), count));
-            print(pb, " times by the workgroups (expected exactly once)");
-          });
-        });
+    std::optional<unsigned> tie = scope.getTiedResultOperandIndex(resultIndex);
+    auto type = cast<MemRefType>(counter.getType());
+    SmallVector<Value> extents;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      extents.push_back(memref::DimOp::create(rewriter, loc, counter, d));
+    buildNest(rewriter, extents, [&](OpBuilder &b, ValueRange indices) {
+      Value count = memref::LoadOp::create(b, loc, counter, indices);
+      Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+      Value bad = arith::CmpIOp::create(
+          b, loc, tie ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::ne,
+          count, one);
+      reporter->failIf(b, bad, [&](OpBuilder &pb) {
+        reporter->print(pb, "element ");
+        reporter->printList(pb, indices);
+        reporter->print(pb, " of result #" + std::to_string(resultIndex) +
+                                " is stored ");
+        reporter->print(pb, count);
+        if (tie)
+          reporter->print(pb, " times by the workgroups (expected at most "
+                              "once: it is tied to capture #" +
+                                  std::to_string(*tie) + ")");
+        else
+          reporter->print(pb,
+                          " times by the workgroups (expected exactly once)");
+      });
+    });
   }
-  return success();
 }
 
-/// Returns the declaration of exit(i32) in the symbol table around `op`,
-/// creating it if needed.
-static func::FuncOp getOrCreateExitFunction(Operation *op) {
-  Operation *table = SymbolTable::getNearestSymbolTable(op);
-  while (table->getParentOp() &&
-         SymbolTable::getNearestSymbolTable(table->getParentOp()))
-    table = SymbolTable::getNearestSymbolTable(table->getParentOp());
-  if (auto existing = dyn_cast_if_present<func::FuncOp>(
-          SymbolTable::lookupSymbolIn(table, kExitFunction)))
-    return existing;
-  OpBuilder builder(&table->getRegion(0).front(),
-                    table->getRegion(0).front().begin());
-  auto fn =
-      func::FuncOp::create(builder, table->getLoc(), kExitFunction,
-                           builder.getFunctionType({builder.getI32Type()}, {}));
-  fn.setPrivate();
-  return fn;
-}
-
-//===----------------------------------------------------------------------===//
-// Lowering
-//===----------------------------------------------------------------------===//
-
-/// Replaces `scope` by an scf.forall over its grid.
-static void lowerToForall(RewriterBase &rewriter, WorkgroupsOp scope) {
-  Location loc = scope.getLoc();
-  rewriter.setInsertionPoint(scope);
-  SmallVector<Value> inits;
-  for (OpResult result : scope.getResults()) {
-    auto type = cast<RankedTensorType>(result.getType());
-    inits.push_back(tensor::EmptyOp::create(
-        rewriter, loc, type.getShape(), type.getElementType(),
-        scope.getResultDynamicDims(result.getResultNumber())));
-  }
-  SmallVector<OpFoldResult> counts =
-      getAsOpFoldResult(ValueRange(scope.getWorkgroupCount()));
-  auto forall =
-      scf::ForallOp::create(rewriter, loc, counts, inits, std::nullopt);
-
+void ScopeLowering::moveBody(scf::ForallOp forall) {
+  // The entry block's arguments: captures become the captured values (the
+  // loop is not isolated), ids the induction variables, counts the count
+  // operands, the handles of shared outputs the loop's region arguments.
+  // The other handles have no uses left.
+  Block &entry = scope.getEntryBlock();
   SmallVector<Value> replacements(scope.getCaptures());
   llvm::append_range(replacements, forall.getInductionVars());
   llvm::append_range(replacements, scope.getWorkgroupCount());
-  llvm::append_range(replacements, forall.getRegionIterArgs());
-  Block &body = scope.getBodyBlock();
-  rewriter.eraseOp(body.getTerminator());
-  scf::InParallelOp terminator = forall.getTerminator();
-  rewriter.inlineBlockBefore(&body, terminator, replacements);
+  for (int64_t shared : sharedIndex)
+    replacements.push_back(shared >= 0 ? forall.getRegionIterArgs()[shared]
+                                       : Value());
+  for (auto [arg, replacement] :
+       llvm::zip_equal(entry.getArguments(), replacements)) {
+    assert((replacement || arg.use_empty()) && "a buffer handle is unused");
+    if (replacement)
+      rewriter.replaceAllUsesWith(arg, replacement);
+  }
+  entry.eraseArguments(0, entry.getNumArguments());
 
-  // Each store becomes a parallel insert into the shared output its handle
-  // now is; the tiles are all computed before the terminator.
-  SmallVector<StoreOp> stores(forall.getBody()->getOps<StoreOp>());
+  scf::InParallelOp terminator = forall.getTerminator();
+  Region &body = scope.getBody();
+  if (body.hasOneBlock()) {
+    rewriter.eraseOp(entry.getTerminator());
+    rewriter.inlineBlockBefore(&entry, terminator);
+    return;
+  }
+  // Several blocks: an scf.execute_region in the loop's body, each exit
+  // branching to one block that yields (bufferization wants a single
+  // scf.yield).
+  rewriter.setInsertionPoint(terminator);
+  auto region = scf::ExecuteRegionOp::create(rewriter, loc, TypeRange{});
+  Region &inner = region.getRegion();
+  rewriter.inlineRegionBefore(body, inner, inner.end());
+  Block *exit = rewriter.createBlock(&inner, inner.end());
+  scf::YieldOp::create(rewriter, loc);
+  for (Block &block : llvm::make_early_inc_range(inner)) {
+    auto yield = dyn_cast<YieldOp>(block.getTerminator());
+    if (!yield)
+      continue;
+    rewriter.setInsertionPoint(yield);
+    rewriter.replaceOpWithNewOp<cf::BranchOp>(yield, exit);
+  }
+}
+
+void ScopeLowering::lower() {
+  if (checkStores)
+    reporter.emplace(scope, getOrCreateExitFunction(scope));
+  rewriter.setInsertionPoint(scope);
+  SmallVector<Value> sharedOutputs;
+  createStorage(sharedOutputs);
+
+  // The stores, in the order of the body, while the handles say which
+  // result each writes. Buffer stores are lowered in place; the others
+  // become parallel inserts once the body is in the loop.
+  SmallVector<StoreOp> stores;
+  scope.getBody().walk([&](StoreOp store) {
+    if (store.getScope() == scope)
+      stores.push_back(store);
+  });
+  SmallVector<std::pair<StoreOp, unsigned>> parallelStores;
   for (StoreOp store : stores) {
+    unsigned index = scope.getResultOfHandle(store.getDest()).getResultNumber();
+    if (sharedIndex[index] >= 0)
+      parallelStores.push_back({store, index});
+    else
+      lowerBufferStore(store, index);
+  }
+
+  rewriter.setInsertionPoint(scope);
+  SmallVector<OpFoldResult> counts =
+      getAsOpFoldResult(ValueRange(scope.getWorkgroupCount()));
+  auto forall =
+      scf::ForallOp::create(rewriter, loc, counts, sharedOutputs, std::nullopt);
+  moveBody(forall);
+
+  // Each parallel store becomes a parallel insert into the shared output
+  // its handle now is; the tiles are all computed before the terminator.
+  scf::InParallelOp terminator = forall.getTerminator();
+  for (auto [store, index] : parallelStores) {
     rewriter.setInsertionPointToEnd(terminator.getBody());
     tensor::ParallelInsertSliceOp::create(
-        rewriter, store.getLoc(), store.getSource(), store.getDest(),
-        store.getMixedOffsets(), store.getMixedSizes(),
-        store.getMixedStrides());
+        rewriter, store.getLoc(), store.getSource(),
+        forall.getRegionIterArgs()[sharedIndex[index]], store.getMixedOffsets(),
+        store.getMixedSizes(), store.getMixedStrides());
     rewriter.eraseOp(store);
   }
-  rewriter.replaceOp(scope, forall.getResults());
+
+  rewriter.setInsertionPointAfter(forall);
+  if (checkStores)
+    emitCheckReports();
+  SmallVector<Value> results;
+  for (OpResult result : scope.getResults()) {
+    unsigned index = result.getResultNumber();
+    if (sharedIndex[index] >= 0) {
+      results.push_back(forall.getResult(sharedIndex[index]));
+      continue;
+    }
+    // The buffer is the result from here on: no other tensor reads it.
+    results.push_back(bufferization::ToTensorOp::create(
+        rewriter, loc, result.getType(), buffers[index], /*restrict=*/true,
+        /*writable=*/true));
+  }
+  rewriter.replaceOp(scope, results);
 }
 
 namespace {
@@ -383,15 +586,8 @@ struct LowerWorkgroupsPass
     if (scopes.empty())
       return markAllAnalysesPreserved();
     IRRewriter rewriter(&getContext());
-    for (WorkgroupsOp scope : scopes) {
-      if (checkStores) {
-        OpBuilder builder(scope);
-        StoreCheckBuilder check(scope, getOrCreateExitFunction(scope));
-        if (failed(check.build(builder)))
-          return signalPassFailure();
-      }
-      lowerToForall(rewriter, scope);
-    }
+    for (WorkgroupsOp scope : scopes)
+      ScopeLowering(rewriter, scope, checkStores).lower();
   }
 };
 

@@ -90,11 +90,11 @@ def Codegen_TUOp : Util_CapturingScopeOp<Codegen_Dialect, "scope.tu", [
 def Codegen_WorkgroupsOp : Codegen_Op<"scope.workgroups", [
     AttrSizedOperandSegments,
     IsolatedFromAbove,
-    SingleBlockImplicitTerminator<"YieldOp">,
     RecursiveMemoryEffects,
     DeclareOpInterfaceMethods<Util_ScopeOpInterface,
         ["getExplicitCaptures", "isOutlinable", "getScopeExitOpName",
          "isInlinable", "isDispatchRoot"]>,
+    DeclareOpInterfaceMethods<Util_TiedOpInterface>,
     DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
   ]> {
   let summary = "Hand-written code distributed over a grid of workgroups";
@@ -104,8 +104,9 @@ def Codegen_WorkgroupsOp : Codegen_Op<"scope.workgroups", [
     size (1 to 3 `index` values, static or dynamic) is the first operand
     list; the workgroups are independent (in parallel, in any order). Each
     computes some tiles of the declared results and writes them with
-    `codegen.store`; every element of every result must be stored by
-    exactly one workgroup (`--codegen-check-stores` checks it at run time).
+    `codegen.store`; every element of every untied result must be stored
+    exactly once, by one workgroup (`--codegen-check-stores` checks it at
+    run time).
 
     Like `codegen.scope.tu` the op is isolated from above with explicit
     captures, and untied results declare their dynamic dims. The entry
@@ -113,8 +114,21 @@ def Codegen_WorkgroupsOp : Codegen_Op<"scope.workgroups", [
     (one per grid dimension), the workgroup counts (the grid size, one per
     dimension), and one *result handle* per result: a value of the result's
     type that names the result to `codegen.store` and is used by nothing
-    else (the body cannot read a result). The body is one block; its
-    terminator, `codegen.yield` without operands, is implicit.
+    else (the body cannot read a result).
+
+    A result may be *tied* to a capture (`-> (%t)`): it is then the capture
+    with the tiles the workgroups store replaced, so each of its elements is
+    stored at most once and an element no workgroup stores keeps the
+    capture's value (an untied result has every element stored exactly
+    once). The body reads the capture as it was before the scope; where the
+    capture dies at the scope and the stores into the result all sit at the
+    top of a one-block body, bufferization writes the tiles into the
+    capture's buffer (a copy of it otherwise).
+
+    Stores may sit anywhere in the body, in loops and conditionals
+    included; the body may have several blocks (each exiting block ends in
+    `codegen.yield` without operands). A single-block body's terminator is
+    implicit in the custom syntax.
 
     ```mlir
     %r = codegen.scope.workgroups (%i, %j) in (%ni = %c4, %nj = %c2)
@@ -141,10 +155,11 @@ def Codegen_WorkgroupsOp : Codegen_Op<"scope.workgroups", [
     Variadic<AnyType>:$captures,
     Variadic<Index>:$capture_dims,
     Variadic<Index>:$result_dims,
-    Variadic<Index>:$workgroup_count
+    Variadic<Index>:$workgroup_count,
+    OptionalAttr<DenseI64ArrayAttr>:$tied_operands
   );
   let results = (outs Variadic<AnyRankedTensor>:$results);
-  let regions = (region SizedRegion<1>:$body);
+  let regions = (region MinSizedRegion<1>:$body);
 
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -155,33 +170,35 @@ def Codegen_WorkgroupsOp : Codegen_Op<"scope.workgroups", [
       "::mlir::ValueRange":$resultDims,
       "::mlir::ValueRange":$captures,
       "::mlir::ValueRange":$captureDims,
-      "::mlir::ValueRange":$workgroupCount)>,
+      "::mlir::ValueRange":$workgroupCount,
+      CArg<"::llvm::ArrayRef<int64_t>", "{}">:$tiedOperands)>,
   ];
 
   let extraClassDeclaration = [{
-    /// Returns the body's only block.
-    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+    /// Returns the body's entry block, whose arguments are the captures,
+    /// ids, counts and result handles.
+    ::mlir::Block &getEntryBlock() { return getBody().front(); }
 
     /// Returns the number of grid dimensions (1 to 3).
     unsigned getGridRank() { return getWorkgroupCount().size(); }
 
     /// Returns the entry block arguments standing for the captures.
     ::mlir::Block::BlockArgListType getCaptureArguments() {
-      return getBodyBlock().getArguments().take_front(getCaptures().size());
+      return getEntryBlock().getArguments().take_front(getCaptures().size());
     }
     /// Returns the entry block arguments holding the workgroup ids.
     ::mlir::Block::BlockArgListType getWorkgroupIds() {
-      return getBodyBlock().getArguments().slice(getCaptures().size(),
-                                                  getGridRank());
+      return getEntryBlock().getArguments().slice(getCaptures().size(),
+                                                   getGridRank());
     }
     /// Returns the entry block arguments holding the workgroup counts.
     ::mlir::Block::BlockArgListType getWorkgroupCounts() {
-      return getBodyBlock().getArguments().slice(
+      return getEntryBlock().getArguments().slice(
           getCaptures().size() + getGridRank(), getGridRank());
     }
     /// Returns the entry block arguments naming the results to stores.
     ::mlir::Block::BlockArgListType getResultHandles() {
-      return getBodyBlock().getArguments().take_back(getNumResults());
+      return getEntryBlock().getArguments().take_back(getNumResults());
     }
 
     /// Returns the result that `handle` (a result handle) names, or null.
@@ -198,7 +215,6 @@ def Codegen_WorkgroupsOp : Codegen_Op<"scope.workgroups", [
 
 def Codegen_StoreOp : Codegen_Op<"store", [
     AttrSizedOperandSegments,
-    HasParent<"WorkgroupsOp">,
     OffsetSizeAndStrideOpInterface,
     MemoryEffects<[MemWrite]>,
   ]> {
@@ -213,10 +229,13 @@ def Codegen_StoreOp : Codegen_Op<"store", [
     the result; `source` has the result's rank and element type and the
     shape `sizes` (a dynamic size, a dynamic dim).
 
-    A store sits directly in the scope's body (not inside a loop or an `if`
-    of the body): every workgroup executes each store exactly once, which is
-    what lowering it to an `scf.forall` terminator and checking coverage
-    need.
+    A store sits anywhere in the body of its scope: in its blocks, or in
+    the regions of control-flow ops (ops implementing
+    `RegionBranchOpInterface`: `scf.for`, `scf.if`, `scf.while`, ...) nested
+    there, so that a workgroup may store once per iteration of a loop over
+    its sub-tiles, or only under a condition. It may not sit in the region
+    of another kind of op (a `linalg.generic` payload, say), whose regions
+    are not code the workgroup runs as written.
 
     ```mlir
     codegen.store %tile into %out[%i, 0] [32, %n] [1, 1]
@@ -267,7 +286,8 @@ def Codegen_StoreOp : Codegen_Op<"store", [
     /// Offsets, sizes and strides follow source and dest.
     static unsigned getOffsetSizeAndStrideStartOperandIndex() { return 2; }
 
-    /// Returns the workgroups scope this store writes into.
+    /// Returns the workgroups scope this store writes into (the nearest
+    /// one around it; null if there is none).
     WorkgroupsOp getScope();
   }];
 }

@@ -192,7 +192,8 @@ def FuseIntoWorkgroupsPass : Pass<"codegen-fuse-into-workgroups"> {
     output whose payload argument is unused is only a shape.
 
     The consumer then runs on each tile a store writes: after every
-    `codegen.store` into the result, the consumer is applied to the stored
+    `codegen.store` into the result, wherever it sits in the body (in a
+    loop, an `if`, another block), the consumer is applied to the stored
     tile and to the matching slices of its other operands (which become
     captures; values its payload uses from above are captured too, and
     constants cloned), and its tile is stored at the same offsets, sizes and
@@ -206,7 +207,9 @@ def FuseIntoWorkgroupsPass : Pass<"codegen-fuse-into-workgroups"> {
     reduction loop, a result read through a map other than the identity (a
     transpose, a shifted window), an operand through a map that is not a
     projection, an operand defined after the scope, another result of the
-    same scope, several results.
+    same scope, several results, a result tied to a capture (the elements no
+    workgroup stores are the capture's, which no store passes through the
+    consumer).
 
     With `remarks`, the other decisions are remarks too: `fused into
     codegen.scope.workgroups` at each consumer that moved in, and `not fused
@@ -232,29 +235,46 @@ def LowerWorkgroupsPass : Pass<"codegen-lower-workgroups"> {
     Replaces every `codegen.scope.workgroups` in the op (innermost first) by
     the upstream form of the same thing: an `scf.forall` over the workgroup
     grid (the workgroup counts are its upper bounds, the ids its induction
-    variables) whose shared outputs are new `tensor.empty` tensors of the
-    results' types and dims, and whose `scf.forall.in_parallel` terminator
-    holds one `tensor.parallel_insert_slice` per `codegen.store`. Captures
-    become the captured values themselves (the loop is not isolated). The
-    normal path then applies: bufferization, then loops or threads
-    (`llvm-cpu-lower-parallel-tiles`: an `scf.parallel` on scope-run's
-    thread pool).
+    variables). Captures become the captured values themselves (the loop is
+    not isolated). The normal path then applies: bufferization, then loops
+    or threads (`llvm-cpu-lower-parallel-tiles`: an `scf.parallel` on
+    scope-run's thread pool).
+
+    A result whose stores all sit at the top of a one-block body (each runs
+    exactly once per workgroup) is a shared output of the loop: a new
+    `tensor.empty` of the result's type and dims, or the capture a tied
+    result is tied to (bufferization writes it in place where the capture
+    dies at the scope, and copies it otherwise); the
+    `scf.forall.in_parallel` terminator holds one
+    `tensor.parallel_insert_slice` per store. The stores of any other
+    result, in a loop, an `if` or another block, may run any number of
+    times, which a parallel insert cannot say: the result is then a buffer
+    (`memref.alloc`; for a tied result, a copy of its capture), each store a
+    `bufferization.materialize_in_destination` of its tile into a subview of
+    the buffer where it runs, and the scope's result a
+    `bufferization.to_tensor` of the buffer after the loop. A body of
+    several blocks becomes an `scf.execute_region` in the loop.
 
     Run it on tensors, before bufferization and after dispatch formation
     (the scope is a dispatch root there); scope-run's compile pipeline runs
     it right before the backends' tensor pipelines.
 
-    With `check-stores`, each scope first gets a replay of its
-    distribution that runs before it, one workgroup after the other: the
-    offsets, sizes and strides of every store are recomputed (the ops they
-    depend on in the body, which must be free of side effects, are cloned)
-    and each stored element of each result is counted in an `i32` tensor of
-    the result's shape. A store that reaches outside its result, and then
-    the first element (in row-major order) stored zero times or more than
-    once, is a run-time error: a message on standard output naming the
-    scope (its location), the result and the workgroup or element, then
-    `exit(1)`. The check costs a pass over every result and is meant for
-    testing a distribution, not for production runs.
+    With `check-stores`, every result is a buffer, with an `i32` counter per
+    element. Each store, where and each time the workgroup runs it, first
+    checks that its tile lies inside the result (if not, the first
+    workgroup to find one records the store in an `i64` record, atomically
+    claimed, and does not write), then copies its tile and adds one to the
+    counter of each element it writes (atomically: two workgroups may
+    store one element at once). After the loop, a recorded out-of-bounds
+    store, then the first element (in row-major order) stored other than
+    exactly once (more than once for a tied result, whose elements no
+    workgroup stores keep the capture's values), is a run-time error: a
+    message on standard output naming the scope (its location), the result
+    and the workgroup or element, then `exit(1)`. Because the check counts
+    the stores that ran, it is exact whatever the control flow around them
+    (loops, conditionals, blocks, calls). It costs an atomic add per
+    stored element and a pass over every result, and is meant for testing
+    a distribution, not for production runs.
   }];
   let options = [
     Option<"checkStores", "check-stores", "bool", /*default=*/"false",
@@ -263,8 +283,10 @@ def LowerWorkgroupsPass : Pass<"codegen-lower-workgroups"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
-    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",
