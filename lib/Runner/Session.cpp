@@ -37,19 +37,7 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::runner;
 
-namespace {
-/// A failure already reported as MLIR diagnostics: the caller prints no
-/// message of its own.
-class DiagnosedError : public llvm::ErrorInfo<DiagnosedError> {
-public:
-  static char ID;
-  void log(raw_ostream &os) const override { os << "see the diagnostics"; }
-  std::error_code convertToErrorCode() const override {
-    return llvm::inconvertibleErrorCode();
-  }
-};
 char DiagnosedError::ID;
-} // namespace
 
 static llvm::Error makeError(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -169,7 +157,8 @@ llvm::Error Session::compileToLLVMDialect() {
   compileOptions.kernelSpec = options.kernelSpec;
   compileOptions.dumpDispatches = options.dumpDispatches;
 
-  prepareEntryFunction(module->lookupSymbol<func::FuncOp>(options.function));
+  prepareEntryFunction(module->lookupSymbol<func::FuncOp>(options.function),
+                       options.readOnlyInputs);
   // The front end applies the kernel spec; the kernels the module then
   // names are bound to the libraries, and those no library provides
   // compile as their decompositions in the back end.
@@ -220,6 +209,13 @@ llvm::Error Session::createExecutable(ExecutableCache *cache, bool *reused,
 
 llvm::Expected<std::vector<HostBuffer>>
 Session::call(ArrayRef<HostBuffer> inputs, double *seconds) {
+  if (!executable)
+    return makeError("@" + options.function + " is not compiled");
+  return executable->call(signature, inputs, seconds);
+}
+
+llvm::Expected<std::vector<HostBuffer>>
+Session::call(ArrayRef<BufferView> inputs, double *seconds) {
   if (!executable)
     return makeError("@" + options.function + " is not compiled");
   return executable->call(signature, inputs, seconds);
