@@ -103,6 +103,11 @@ scopeirRuntimeOptionsDestroy(ScopeirRuntimeOptions options);
 MLIR_CAPI_EXPORTED ScopeirRuntimeStatus scopeirRuntimeOptionsSet(
     ScopeirRuntimeOptions options, const char *key, const char *value);
 
+/// Returns the names of the registered target backends (what
+/// `#hal.device.target<"name">` and the option `host-backend` may name),
+/// comma-separated, NUL-terminated, owned by the library.
+MLIR_CAPI_EXPORTED const char *scopeirRuntimeGetTargetBackends(void);
+
 /*===----------------------------------------------------------------------===*
  * Sessions
  *===----------------------------------------------------------------------===*/

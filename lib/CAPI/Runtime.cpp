@@ -9,6 +9,7 @@
 
 #include "scopeir-c/Runtime.h"
 
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 #include "scopeir/InitAll.h"
 #include "scopeir/Runner/Session.h"
 #include "scopeir/Runner/TraceSession.h"
@@ -223,6 +224,15 @@ ScopeirRuntimeStatus scopeirRuntimeOptionsSet(ScopeirRuntimeOptions options,
 //===----------------------------------------------------------------------===//
 // Sessions
 //===----------------------------------------------------------------------===//
+
+const char *scopeirRuntimeGetTargetBackends(void) {
+  static const std::string names = [] {
+    registerAllTargetBackends();
+    return llvm::join(hal::TargetBackendRegistry::global().getRegisteredNames(),
+                      ",");
+  }();
+  return names.c_str();
+}
 
 ScopeirRuntimeStatus scopeirRuntimeSessionCreate(
     const char *source, size_t length, const char *sourceName,

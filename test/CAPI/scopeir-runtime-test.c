@@ -14,6 +14,7 @@
  */
 
 // CHECK-LABEL: element sizes: 1 2 8 0
+//  CHECK-NEXT: backends: {{(.*,)?}}llvm-cpu,llvm-cpu-loops{{(,.*)?$}}
 
 #include "scopeir-c/Runtime.h"
 
@@ -296,6 +297,7 @@ int main(void) {
          scopeirElementTypeGetSize(SCOPEIR_ELEMENT_TYPE_BF16),
          scopeirElementTypeGetSize(SCOPEIR_ELEMENT_TYPE_F64),
          scopeirElementTypeGetSize((ScopeirElementType)9));
+  printf("backends: %s\n", scopeirRuntimeGetTargetBackends());
   if (testCalls() || testZoneSummary() || testErrors())
     return 1;
   printf("done\n");
