@@ -76,7 +76,14 @@ def _check_backends(place, host_backend):
     """Rejects a placement on a backend the library does not register."""
     names = set(_runtime.target_backends())
     for module, value in (place or {}).items():
-        backend = value if isinstance(value, str) else value[0]
+        if isinstance(value, str):
+            backend = value
+        elif isinstance(value, (tuple, list)) and len(value) == 2 and \
+                isinstance(value[0], str) and isinstance(value[1], dict):
+            backend = value[0]
+        else:
+            raise AnnotationError("place[%r]: expected a backend name or (name, {config}), "
+                                  "got %r" % (module, value))
         if backend not in names:
             raise AnnotationError("place: module '%s' is placed on unknown backend '%s'; "
                                   "registered backends: %s" % (module or "(the model)",
@@ -86,7 +93,7 @@ def _check_backends(place, host_backend):
                               % (host_backend, ", ".join(sorted(names))))
 
 
-def trace_and_emit(module, example_inputs, place=None, strategy=None, kernels=None,
+def _trace_and_emit(module, example_inputs, place=None, strategy=None, kernels=None,
                    zones=True, zone_depth=None, zone_filter=None, dynamic_batch=False,
                    host_backend=None):
     """Captures and emits `module`; returns an Exported."""
@@ -121,7 +128,7 @@ def export(module, *example_inputs, place=None, zones=True, dynamic_batch=False,
         _check_backends(place, host_backend)
     except _runtime.LibraryNotFoundError:
         pass  # no library: names are checked when compiled
-    exported = trace_and_emit(module, example_inputs, place=place, strategy=strategy,
+    exported = _trace_and_emit(module, example_inputs, place=place, strategy=strategy,
                               kernels=kernels, zones=zones, zone_depth=zone_depth,
                               zone_filter=zone_filter, dynamic_batch=dynamic_batch,
                               host_backend=host_backend)
@@ -271,7 +278,7 @@ def compile(module, *example_inputs, place=None, threads=None, host_backend=None
     export_options = dict(export_options)
     export_options.pop("parameters", None)
     _check_backends(place, host_backend)
-    exported = trace_and_emit(module, example_inputs, place=place,
+    exported = _trace_and_emit(module, example_inputs, place=place,
                               host_backend=host_backend, **export_options)
     session, seconds = _session(exported.text, threads, host_backend, trace, print_zones,
                                 kernel_libraries, require_kernels, dispatch, opt_level)

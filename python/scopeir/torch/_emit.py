@@ -199,12 +199,15 @@ class Emitter:
         return [n for n in self.c.nodes if n in live]
 
     def _check_mutations(self, live):
-        """In-place ops are written as their functional forms; that is only
-        right when no other alias of the updated tensor is read afterwards,
-        and when the tensor is the op's own (not an input, parameter or
-        view)."""
+        """In-place ops are written as their functional forms (or not at all
+        when their own result is unused, as make_fx leaves them). That is
+        only right when no other alias of the updated tensor is read
+        afterwards, and when the tensor is the op's own (not an input, a
+        parameter or a view). Every in-place op of the graph is checked,
+        live or not: a dead one may still update a live tensor."""
         order = self.node_index
-        for node in live:
+        live = set(live)
+        for node in self.c.nodes:
             if node.op != "call_function" or not isinstance(node.target, torch._ops.OpOverload):
                 continue
             packet = packet_name(node)
@@ -213,13 +216,7 @@ class Emitter:
             target = node.args[0] if node.args else None
             if not isinstance(target, torch.fx.Node):
                 continue
-            if target.op == "placeholder":
-                raise self.unsupported(node, "an in-place update of a model input")
-            if target.op == "get_attr":
-                raise self.unsupported(node, "an in-place update of a parameter or buffer")
-            if target.op == "call_function" and packet_name(target) in VIEW_OPS:
-                raise self.unsupported(node, "an in-place update of a view")
-            # Every alias (views of the target, and what it is a view of).
+            # Every alias: the views of the target, transitively.
             aliases = {target}
             work = [target]
             while work:
@@ -229,9 +226,15 @@ class Emitter:
                             and user not in aliases:
                         aliases.add(user)
                         work.append(user)
+            if target.op == "placeholder":
+                raise self.unsupported(node, "an in-place update of a model input")
+            if target.op == "get_attr":
+                raise self.unsupported(node, "an in-place update of a parameter or buffer")
+            if target.op == "call_function" and packet_name(target) in VIEW_OPS:
+                raise self.unsupported(node, "an in-place update of a view")
             for alias in aliases:
                 for user in alias.users:
-                    if user is node or user in aliases:
+                    if user is node or user in aliases or user not in live:
                         continue
                     if order[user] > order[node]:
                         raise self.unsupported(
