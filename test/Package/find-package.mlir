@@ -32,7 +32,7 @@
 // RUN: env -u SCOPEIR_BUILD_DIR -u SCOPEIR_LIBRARY PYTHONPATH=%t/prefix/python \
 // RUN:   %python -c "import scopeir.runtime as rt; print(rt.find_library()); print(rt.target_backends())" \
 // RUN:   | FileCheck %s --check-prefix=PYTHON -DPREFIX=%t/prefix
-// RUN: ls %t/prefix/python/scopeir/torch/_ops/conv.py > /dev/null
+// RUN: ls %t/prefix/python/scopeir/torch/__main__.py %t/prefix/python/scopeir/torch/_ops/conv.py > /dev/null
 // PYTHON: [[PREFIX]]/lib{{(/[a-z0-9_-]+)?}}/libScopeirCAPI.so
 // PYTHON-NEXT: ['llvm-cpu', 'llvm-cpu-loops'{{.*}}]
 
