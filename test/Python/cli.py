@@ -19,9 +19,9 @@
 # COMPARE: zone calls total ms mean us % of run
 # COMPARE: features 1
 # COMPARE: features/features.0 1
-# COMPARE: slowest modules:
-# COMPARE-NEXT: {{features.[0-3]|classifier}} {{.*}} ms
-# COMPARE-NEXT: {{features.[0-3]|classifier}} {{.*}} ms
+# COMPARE: slowest modules (time in their own dispatches, of {{.*}} ms in zones):
+# COMPARE-NEXT: {{features(.[0-3])?|classifier}} {{.*}} ms {{.*}}% (total with sub-modules {{.*}} ms, 1 call)
+# COMPARE-NEXT: {{features(.[0-3])?|classifier}} {{.*}} ms {{.*}}% (total with sub-modules {{.*}} ms, 1 call)
 # TRACE: {"name":"features.0","cat":"zone",
 
 # RUN: %python -m scopeir.torch export %S/Inputs/models.py:small_cnn --input-shape 2x3x8x8 \

@@ -226,7 +226,14 @@ class CompiledModule:
         return self._zone_summary
 
     def zones(self):
-        """The zone table as (path, calls, total ms) rows, slowest first."""
+        """The zone table as (path, calls, total ms, self ms) rows, by self
+        time, slowest first. A zone's path is its module's zone and those
+        around it (`layer1/layer1.0`); its self time is its total less its
+        direct sub-zones' totals: the time of the dispatches it holds
+        itself. A dispatch fused from several modules' ops is timed in
+        their innermost common zone (docs/tracing.md), so a block's self
+        time holds its fused convolutions, normalizations and
+        activations."""
         rows = []
         for line in self.zone_summary().splitlines()[1:]:
             parts = line.split()
@@ -236,7 +243,14 @@ class CompiledModule:
                 rows.append((parts[0], int(parts[1]), float(parts[2])))
             except ValueError:
                 continue
-        return sorted(rows, key=lambda row: -row[2])
+        children = {}
+        for path, _, total in rows:
+            parent = path.rpartition("/")[0]
+            if parent:
+                children[parent] = children.get(parent, 0.0) + total
+        table = [(path, calls, total, max(0.0, total - children.get(path, 0.0)))
+                 for path, calls, total in rows]
+        return sorted(table, key=lambda row: -row[3])
 
     def close(self):
         self._session.close()
@@ -289,7 +303,6 @@ class _LoadedExport:
     """What CompiledModule needs of an export, read back from its text."""
 
     def __init__(self, text, seconds):
-        from ._capture import TensorMeta  # noqa: F401
         import re
         self.text = text
         self.seconds = seconds

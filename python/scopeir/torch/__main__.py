@@ -150,13 +150,12 @@ def _report_zones(args, compiled):
         sys.stdout.write(summary)
     if args.slowest:
         rows = compiled.zones()
-        paths = [path for path, _, _ in rows]
-        leaves = [row for row in rows if not any(p.startswith(row[0] + "/") for p in paths)]
-        total = sum(ms for _, _, ms in leaves) or 1.0
-        print("slowest modules:")
-        for path, calls, ms in leaves[:args.slowest]:
-            print("  %-40s %9.3f ms %5.1f%% (%d call%s)" % (
-                path.rsplit("/", 1)[-1], ms, 100 * ms / total, calls, "" if calls == 1 else "s"))
+        run_ms = sum(self_ms for _, _, _, self_ms in rows) or 1.0
+        print("slowest modules (time in their own dispatches, of %.3f ms in zones):" % run_ms)
+        for path, calls, total, self_ms in rows[:args.slowest]:
+            print("  %-32s %10.3f ms %5.1f%%  (total with sub-modules %.3f ms, %d call%s)" % (
+                path.rsplit("/", 1)[-1], self_ms, 100 * self_ms / run_ms, total, calls,
+                "" if calls == 1 else "s"))
     if args.trace:
         print("trace written to %s" % args.trace)
 

@@ -282,7 +282,6 @@ def capture(module, inputs, dynamic_batch=False):
                 n.op != m.op or n.target != m.target for n, m in zip(nodes, nodes2)):
             raise CaptureError("the model's graph changes with the batch size; "
                                "export it with dynamic_batch=False")
-        mapping = dict(zip(nodes2, nodes))
     else:
         gm, recorder, values = _trace(module, inputs)
         nodes = list(gm.graph.nodes)

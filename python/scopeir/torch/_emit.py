@@ -16,13 +16,12 @@ import difflib
 import operator
 import re
 
-import numpy as np
 import torch
 
 from . import _ops
 from ._capture import TensorMeta
 from ._errors import AnnotationError, InternalError, UnsupportedError
-from ._ir import Builder, Sym, Value, is_static, string_literal
+from ._ir import Builder, Value, string_literal
 
 # Tensors that are not a module's parameters or buffers and have at most
 # this many elements are written into the module as constants.

@@ -202,7 +202,7 @@ def _avg_pool2d(em, node):
     args, kwargs = em.args(node)
     x = check_tensor(em, node, args[0])
     kernel, stride, padding = _pool_args(args, 2, 1)
-    ceil_mode = args[4] if len(args) > 4 else kwargs.get("ceil_mode", False)
+    # ceil_mode shows in the result's shape: the extra right padding below.
     count_include_pad = args[5] if len(args) > 5 else kwargs.get("count_include_pad", True)
     divisor = args[6] if len(args) > 6 else kwargs.get("divisor_override")
     meta = out_meta(em, node)

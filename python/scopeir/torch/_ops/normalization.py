@@ -3,7 +3,7 @@ batch statistics as instance norm uses it), layer norm and group norm, as
 reductions for the statistics and one generic for the normalization."""
 
 from . import register
-from ._utils import cast, check_tensor, count_scalar, out_meta, reduce, reduced_map
+from ._utils import cast, check_tensor, count_scalar, reduce, reduced_map
 from .._ir import Value, affine_map, identity_map, is_float
 
 
