@@ -26,6 +26,14 @@ from torch.utils import _pytree as pytree
 from ._errors import CaptureError, UnsupportedError
 from ._ir import Sym
 
+try:  # torch 1.13's functionalization (torch.func arrived later)
+    import functorch as _functorch
+    from functorch import functionalize as _functionalize
+    _FUNCTORCH_DIR = os.path.dirname(os.path.abspath(_functorch.__file__)) + os.sep
+except ImportError:  # pragma: no cover - Debian's torch ships functorch
+    _functionalize = None
+    _FUNCTORCH_DIR = None
+
 _TORCH_DIR = os.path.dirname(os.path.abspath(torch.__file__)) + os.sep
 _TORCH_MODULES_DIR = os.path.join(_TORCH_DIR, "nn", "modules") + os.sep
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
@@ -101,6 +109,7 @@ def _user_frame():
     while frame is not None:
         filename = frame.f_code.co_filename
         if not filename.startswith(_TORCH_DIR) and not filename.startswith(_PACKAGE_DIR) \
+                and not (_FUNCTORCH_DIR and filename.startswith(_FUNCTORCH_DIR)) \
                 and not filename.startswith("<"):
             return "%s:%d" % (filename, frame.f_lineno)
         if fallback is None and filename.startswith(_TORCH_MODULES_DIR):
@@ -145,6 +154,14 @@ class _Recorder:
         for handle in self.handles:
             handle.remove()
 
+    def reset(self):
+        """Forgets a failed trace."""
+        self.stack.clear()
+        self.calls.clear()
+        self.next_id = 0
+        self.node_stack.clear()
+        self.node_source.clear()
+
     def _pre(self, name):
         def hook(module, args):
             parent = self.stack[-1] if self.stack else None
@@ -161,6 +178,22 @@ class _Recorder:
         return hook
 
 
+def _make_fx(forward, inputs, recorder):
+    """make_fx of the functionalized forward: in-place updates, of views
+    too (torch's own Python writes padding and scatters that way), become
+    functional ops (`relu`, `slice_scatter`), so nothing depends on
+    aliasing. A forward that functionalization cannot run is traced as it
+    is; its in-place ops are then checked by the emitter."""
+    if _functionalize is not None:
+        try:
+            return make_fx(_functionalize(forward))(*inputs)
+        except UnsupportedError:
+            raise
+        except Exception:
+            recorder.reset()
+    return make_fx(forward)(*inputs)
+
+
 def _trace(module, inputs):
     """Traces `module` on `inputs`; returns the GraphModule, the recorder
     and the value of every node (an Interpreter run)."""
@@ -175,7 +208,7 @@ def _trace(module, inputs):
             def forward(*args):
                 return module(*args)
             try:
-                gm = make_fx(forward)(*inputs)
+                gm = _make_fx(forward, inputs, recorder)
             except UnsupportedError:
                 raise
             except Exception as error:  # the model's own failure while traced

@@ -226,6 +226,15 @@ class Emitter:
                         aliases.add(user)
                         work.append(user)
             if target.op == "placeholder":
+                if packet == "aten.copy_" and len(node.args) > 1 and \
+                        isinstance(node.args[1], torch.fx.Node):
+                    # Functionalization writes an updated input back at the
+                    # end: name the op that computed the update.
+                    update = node.args[1]
+                    raise UnsupportedError(op_name(update), self.module_of(update),
+                                           self.c.source.get(update),
+                                           "it updates model input #%d in place" %
+                                           self.c.inputs.index(target))
                 raise self.unsupported(node, "an in-place update of a model input")
             if target.op == "get_attr":
                 raise self.unsupported(node, "an in-place update of a parameter or buffer")

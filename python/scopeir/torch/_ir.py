@@ -156,6 +156,8 @@ class Body:
         return name
 
     def const(self, value, dtype):
+        if dtype == "i1":  # `true`/`false` carry their type
+            return self.raw("arith.constant %s" % scalar_literal(value, dtype))
         return self.op("arith.constant %s" % scalar_literal(value, dtype), dtype)
 
     def index(self, dim):
@@ -268,8 +270,7 @@ class Builder:
     def fill(self, value, shape, dtype):
         """A tensor of `shape` filled with the scalar `value`."""
         init = self.empty(shape, dtype)
-        scalar = self.fresh("cst")
-        self.emit("%s = arith.constant %s : %s" % (scalar, scalar_literal(value, dtype), dtype))
+        scalar = self.scalar_constant(value, dtype)
         name = self.fresh()
         self.emit("%s = linalg.fill ins(%s : %s) outs(%s : %s) -> %s" % (
             name, scalar, dtype, init.name, init.type, init.type))
@@ -425,11 +426,19 @@ class Builder:
             dest.type))
         return Value(name, dest.shape, dest.dtype)
 
+    def scalar_constant(self, value, dtype):
+        """An arith.constant scalar (i1 as `true`/`false`, which carry
+        their type)."""
+        name = self.fresh("cst")
+        if dtype == "i1":
+            self.emit("%s = arith.constant %s" % (name, scalar_literal(value, dtype)))
+        else:
+            self.emit("%s = arith.constant %s : %s" % (name, scalar_literal(value, dtype), dtype))
+        return name
+
     def pad(self, value, low, high, pad_value, out_shape):
         name = self.fresh()
-        scalar = self.fresh("cst")
-        self.emit("%s = arith.constant %s : %s" % (
-            scalar, scalar_literal(pad_value, value.dtype), value.dtype))
+        scalar = self.scalar_constant(pad_value, value.dtype)
         self.emit_raw("%s = tensor.pad %s low%s high%s {" % (
             name, value.name, self.mixed_sizes(low), self.mixed_sizes(high)))
         self.indent += 1

@@ -38,3 +38,23 @@ def compare(name, compiled, model, *inputs, rtol=1e-4, atol=1e-5):
     else:
         print("%s: DIFFERENT max diff %g > %g" % (name, diff, bound))
     return diff
+
+
+def compare_each(names, compiled, model, *inputs, rtol=1e-4, atol=1e-5):
+    """Compares a model returning one output per name, printing one line
+    per output: `name: equal` or its difference."""
+    with torch.no_grad():
+        expected = model(*inputs)
+    got = compiled(*inputs)
+    assert len(expected) == len(names) == len(got), (len(expected), len(names), len(got))
+    for name, g, e in zip(names, got, expected):
+        try:
+            diff = max_diff(g, e)
+        except AssertionError as error:
+            print("%s: DIFFERENT %s" % (name, error))
+            continue
+        bound = rtol * scale(e) + atol if e.dtype != torch.bool else 0
+        if diff <= bound:
+            print("%s: equal" % name)
+        else:
+            print("%s: DIFFERENT max diff %g > %g" % (name, diff, bound))

@@ -285,6 +285,61 @@ def _split(em, node):
     return results
 
 
+@register("aten.pixel_shuffle", "aten.pixel_unshuffle")
+def _pixel_shuffle(em, node):
+    """(N, C r^2, H, W) <-> (N, C, H r, W r): a reshape, a transpose, a
+    reshape."""
+    args, _ = em.args(node)
+    x = check_tensor(em, node, args[0])
+    r = args[1]
+    meta = out_meta(em, node)
+    n = x.shape[0]
+    if node.target.overloadpacket.__name__ == "pixel_shuffle":
+        c, h, w = meta.shape[1], x.shape[2], x.shape[3]
+        split = reshape(em, x, (n, c, r, r, h, w))
+        moved = em.b.transpose(split, [0, 1, 4, 2, 5, 3], (n, c, h, r, w, r))
+    else:
+        c, h, w = x.shape[1], meta.shape[2], meta.shape[3]
+        split = reshape(em, x, (n, c, h, r, w, r))
+        moved = em.b.transpose(split, [0, 1, 3, 5, 2, 4], (n, c, r, r, h, w))
+    return reshape(em, moved, meta.shape)
+
+
+@register("aten.slice_scatter")
+def _slice_scatter(em, node):
+    """`input` with `src` written into input[..., start:end:step, ...]
+    (what functionalization makes of writes into a slice)."""
+    args, kwargs = em.args(node)
+    x, src = check_tensor(em, node, args[0]), check_tensor(em, node, args[1])
+    dim = normalize_dim(args[2] if len(args) > 2 else kwargs.get("dim", 0), x.rank)
+    start = args[3] if len(args) > 3 else kwargs.get("start")
+    step = args[5] if len(args) > 5 else kwargs.get("step", 1)
+    start = _normalize_bound(start, x.shape[dim], 0)
+    offsets = [0] * x.rank
+    offsets[dim] = start
+    strides = [1] * x.rank
+    strides[dim] = step
+    src = cast(em, src, x.dtype)
+    if src.shape == x.shape and step == 1:
+        return src
+    return em.b.insert_slice(src, x, offsets, list(src.shape), strides)
+
+
+@register("aten.select_scatter")
+def _select_scatter(em, node):
+    """`input` with `src` written into input.select(dim, index)."""
+    args, _ = em.args(node)
+    x, src = check_tensor(em, node, args[0]), check_tensor(em, node, args[1])
+    dim = normalize_dim(args[2], x.rank)
+    index = args[3]
+    if is_static(index) and index < 0:
+        index = dim_add(x.shape[dim], index)
+    src = insert_unit_dims(em, cast(em, src, x.dtype), [dim])
+    offsets = [0] * x.rank
+    offsets[dim] = index
+    return em.b.insert_slice(src, x, offsets, list(src.shape), [1] * x.rank)
+
+
 @register("aten.cat", "aten.concat", "aten.concatenate")
 def _cat(em, node):
     args, kwargs = em.args(node)
@@ -355,6 +410,16 @@ def _pad(em, node):
     if not any(low) and not any(high):
         return x
     return em.b.pad(x, low, high, value, meta.shape)
+
+
+@register("aten.reflection_pad1d", "aten.reflection_pad2d", "aten.reflection_pad3d",
+          "aten.replication_pad1d", "aten.replication_pad2d", "aten.replication_pad3d")
+def _pad_op(em, node):
+    args, _ = em.args(node)
+    x = check_tensor(em, node, args[0])
+    name = node.target.overloadpacket.__name__
+    mode = "reflect" if name.startswith("reflection") else "replicate"
+    return _pad_mode(em, node, x, list(args[1]), mode)
 
 
 def _pad_mode(em, node, x, pads, mode):

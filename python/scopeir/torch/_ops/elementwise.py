@@ -338,6 +338,23 @@ def _elu(em, node):
     return pointwise(em, node, [x], out_meta(em, node).dtype, fn)
 
 
+@register("aten.celu", "aten.celu_")
+def _celu(em, node):
+    args, kwargs = _args(em, node)
+    x = check_tensor(em, node, args[0])
+    alpha = args[1] if len(args) > 1 else kwargs.get("alpha", 1.0)
+
+    def fn(b, dtype, v):
+        # max(0, x) + min(0, alpha * (exp(x / alpha) - 1))
+        scaled = b.binary("arith.divf", v, b.const(alpha, dtype), dtype)
+        negative = b.binary("arith.mulf", b.const(alpha, dtype),
+                            b.unary("math.expm1", scaled, dtype), dtype)
+        zero = b.const(0.0, dtype)
+        return b.binary("arith.addf", _max(b, dtype, v, zero), _min(b, dtype, negative, zero),
+                        dtype)
+    return pointwise(em, node, [x], out_meta(em, node).dtype, fn)
+
+
 @register("aten.softplus")
 def _softplus_lowering(em, node):
     args, kwargs = _args(em, node)
