@@ -320,7 +320,7 @@ ScopeirRuntimeStatus scopeirRuntimeSessionCall(ScopeirRuntimeSession session,
   if (llvm::Error error = checkSignature(s.getSignature(), views))
     return makeStatus(std::move(error), session);
   double callSeconds = 0;
-  auto called = s.call(views, &callSeconds);
+  auto called = s.callInPlace(views, &callSeconds);
   if (!called)
     return makeStatus(called.takeError(), session);
   if (session->trace && !session->traceFinished)

@@ -58,8 +58,7 @@ static cl::opt<InputTypeChoice> inputType("input-type",
     cl::init(InputTypeChoice::Auto), cl::cat(io));
 
 static cl::opt<bool> listDevices("list-devices", cl::cat(devices),
-    cl::desc("List the registered target backends and the JIT target, and "
-             "exit"));
+    cl::desc("List the target backends and the JIT target, and exit"));
 static cl::opt<std::string> hostBackend("host-backend", cl::cat(devices),
     cl::desc("Backend compiling functions placed on no device"),
     cl::init(std::string(hal::kDefaultHostBackend)));
@@ -82,8 +81,7 @@ static cl::opt<unsigned> optLevel("opt-level", cl::init(2), cl::cat(compile),
 static cl::opt<bool> emitLLVMDialect("emit-llvm-dialect", cl::cat(compile),
     cl::desc("Print the module lowered to the LLVM dialect and exit"));
 static cl::opt<bool> emitLLVM("emit-llvm", cl::cat(compile),
-    cl::desc("Print the LLVM IR module after LLVM's optimizer (as the JIT "
-             "compiles it for its target) and exit"));
+    cl::desc("Print the LLVM IR after LLVM's optimizer and exit"));
 static cl::opt<bool> stripScopes("strip-scopes", cl::cat(compile),
     cl::desc("Strip every scope first (util-strip-scopes, verified), then "
              "compile: the program as it computes without its scopes"));
@@ -94,8 +92,7 @@ static cl::opt<bool> checkStores("codegen-check-stores", cl::init(false),
 
 static cl::opt<std::string> kernelSpec("kernel-spec", cl::value_desc("FILE"),
     cl::desc("Wrap the DAGs a transform script matches in extern scopes "
-             "(hal-apply-kernel-patterns, after inlining, as the compile "
-             "pipeline does)"), cl::init(""), cl::cat(kernels));
+             "(hal-apply-kernel-patterns)"), cl::init(""), cl::cat(kernels));
 static cl::list<std::string> kernelLibraries("kernel-library",
     cl::desc("A shared library of kernels (repeatable; the first library "
              "defining a symbol provides it); an extern kernel no library "
@@ -112,9 +109,9 @@ static cl::opt<std::string> checkKernels("check-kernels",
     cl::cat(kernels));
 
 static cl::opt<unsigned> benchmark("benchmark", cl::value_desc("N"),
-    cl::desc("Compile once, call the function N times and print the compile "
-             "time and the per-call min/median/max wall time instead of the "
-             "results"), cl::init(0), cl::cat(bench));
+    cl::desc("Call the function N times and print the compile time and the "
+             "min/median/max time per call instead of the results"),
+    cl::init(0), cl::cat(bench));
 static cl::opt<pipeline::DispatchDump> dumpDispatches("dump-dispatches",
     cl::desc("Print each dispatch with its device and the scope path it "
              "came from (implies --dispatch)"), cl::ValueOptional,
@@ -128,13 +125,16 @@ static cl::opt<pipeline::DispatchDump> dumpDispatches("dump-dispatches",
                clEnumValN(pipeline::DispatchDump::Text, "", "")),
     cl::init(pipeline::DispatchDump::None), cl::cat(bench));
 static cl::opt<std::string> traceFile("trace", cl::value_desc("FILE.json"),
-    cl::desc("Trace the compile and the run into FILE.json (Chrome "
-             "trace-event JSON, for Perfetto or chrome://tracing): one slice "
-             "per pass, per zone entry and per dispatch"), cl::init(""),
-    cl::cat(bench));
+    cl::desc("Trace the compile and the run into FILE.json (Chrome trace "
+             "events, for Perfetto): a slice per pass, zone entry and "
+             "dispatch"), cl::init(""), cl::cat(bench));
 static cl::opt<bool> printZones("print-zones", cl::cat(bench),
     cl::desc("Trace the run and print, at exit, the calls and time of each "
              "zone to stderr"));
+static cl::opt<uint64_t> traceMaxEvents("trace-max-events", cl::cat(bench),
+    cl::desc("Events each thread keeps for --trace (0: all); older ones are "
+             "dropped from the file but counted in the zone summary"),
+    cl::init(runner::kDefaultTraceMaxEvents), cl::value_desc("N"));
 
 static cl::opt<std::string> batchFile("batch", cl::value_desc("FILE"),
     cl::desc("Run one job per line of FILE ('-': stdin, run as lines "
@@ -149,8 +149,7 @@ static cl::opt<std::string> jobStderr("job-stderr", cl::value_desc("FILE"),
     cl::desc("In a --batch job: the job's standard error"), cl::cat(batch));
 
 static int fail(const Twine &message) {
-  llvm::errs() << "scope-run: " << message << "\n";
-  return 1;
+  return llvm::errs() << "scope-run: " << message << "\n", 1;
 }
 
 /// Maps the parsed flags to a run and runs it.
@@ -188,6 +187,7 @@ static int runFromFlags(runner::ExecutableCache *cache, bool &reused) {
   config.benchmark = benchmark;
   config.traceFile = traceFile;
   config.printZones = printZones;
+  config.traceMaxEvents = traceMaxEvents;
   config.listDevices = listDevices;
   return runner::run(config, cache, &reused);
 }

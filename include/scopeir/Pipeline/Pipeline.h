@@ -134,6 +134,17 @@ void printTargetBackends(llvm::raw_ostream &os, llvm::StringRef hostBackend);
 mlir::LogicalResult checkHostBackend(llvm::StringRef name,
                                        std::string &message);
 
+/// Places every function of `module` without a device of its own on the
+/// registered backend `backend`: sets the module's default device
+/// (`hal.device = #hal.device.target<"backend">`), replacing one it has.
+/// An unknown backend is reported by the compile pipeline's first pass.
+void setDefaultDevice(mlir::ModuleOp module, llvm::StringRef backend);
+
+/// Returns success if `name` is a registered backend, on which
+/// setDefaultDevice can place functions; otherwise an error message listing
+/// the registered ones in `message`.
+mlir::LogicalResult checkDevice(llvm::StringRef name, std::string &message);
+
 /// Returns the kernel symbols the module names (extern scopes and kernel
 /// calls), each once, in first-use order.
 std::vector<std::string> collectKernelSymbols(mlir::ModuleOp module);

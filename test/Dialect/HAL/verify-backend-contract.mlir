@@ -42,3 +42,13 @@ func.func @clean(%m: memref<4xf32>, %v: vector<4xf32>)
   vector.transfer_write %v, %m[%c0] {in_bounds = [true]} : vector<4xf32>, memref<4xf32>
   return
 }
+
+// -----
+
+// Optimization barriers stay until the host lowering's last step
+// (util-lower-optimization-barriers): they are not leftovers.
+func.func @barrier(%m: memref<4xf32>) -> memref<4xf32>
+    attributes {hal.device = #hal.device.target<"llvm-cpu">} {
+  %b = util.optimization_barrier %m : memref<4xf32>
+  return %b : memref<4xf32>
+}

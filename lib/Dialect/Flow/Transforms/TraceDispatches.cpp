@@ -9,7 +9,6 @@
 
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
-#include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
@@ -121,11 +120,11 @@ struct TraceDispatchesPass
     // One walk finds both kinds of op (a walk of a large module costs more
     // than anything else here when there is nothing to trace).
     SmallVector<DispatchOp> dispatches;
-    SmallVector<hal::DispatchExternOp> calls;
+    SmallVector<util::ExternCallOpInterface> calls;
     getOperation().walk([&](Operation *op) {
       if (auto dispatch = dyn_cast<DispatchOp>(op))
         dispatches.push_back(dispatch);
-      else if (auto call = dyn_cast<hal::DispatchExternOp>(op))
+      else if (auto call = dyn_cast<util::ExternCallOpInterface>(op))
         calls.push_back(call);
     });
     // Nothing to trace: the pass manager need not verify the IR again.
@@ -149,14 +148,14 @@ struct TraceDispatchesPass
     // where their scope was, inside the markers of its zones. (Moving a
     // dispatch with the ops computing its operands keeps them in their
     // block: the placement a call's slice records stays the same.)
-    for (hal::DispatchExternOp call : calls)
+    for (util::ExternCallOpInterface call : calls)
       wrap(call);
   }
 
   /// Wraps an extern kernel call: a `dispatch` slice named after the
   /// kernel, with its device (the placement around the call), the kernel
   /// and the scope path recorded on it.
-  void wrap(hal::DispatchExternOp call) {
+  void wrap(util::ExternCallOpInterface call) {
     Builder b(&getContext());
     std::string device = "host";
     if (util::ScopeAttrInterface placement =
@@ -171,12 +170,12 @@ struct TraceDispatchesPass
         FlowDialect::getRecordedScopePathAttrName());
     SmallVector<NamedAttribute> args = {
         b.getNamedAttr("device", b.getStringAttr(device)),
-        b.getNamedAttr("extern", call.getSymbolAttr()),
+        b.getNamedAttr("extern", call.getKernelSymbolAttr()),
         b.getNamedAttr("scope", path ? path : b.getArrayAttr({})),
     };
     auto dict = b.getDictionaryAttr(args);
     StringAttr category = b.getStringAttr("dispatch");
-    StringAttr name = call.getSymbolAttr();
+    StringAttr name = call.getKernelSymbolAttr();
     OpBuilder builder(call);
     util::TraceBeginOp::create(builder, call.getLoc(), category, name, dict);
     builder.setInsertionPointAfter(call);
