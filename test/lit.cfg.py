@@ -106,6 +106,13 @@ if config.enable_sanitizers:
         "halt_on_error=1:print_stacktrace=1:abort_on_error=1"
     )
 
+# Debian's PDLL compiler (mlir-22-tools): tests that compile the example
+# PDLL patterns with it.
+mlir_pdll = os.path.join(config.llvm_tools_dir, "mlir-pdll")
+if os.path.exists(mlir_pdll):
+    config.available_features.add("mlir-pdll")
+    config.substitutions.append(("%mlir_pdll", mlir_pdll))
+
 # Graphviz's `dot` (scripts/lib.sh installs it): tests that render the
 # dispatch graphs check that Graphviz reads them.
 if shutil.which("dot"):

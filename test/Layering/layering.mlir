@@ -3,8 +3,7 @@
 // only, the runner, scope-run and scope-check name no dialect, the pipeline
 // no backend, no dialect builds a backend, util knows no other dialect, flow
 // knows nothing of hal (devices and kernels reach it through util's
-// interfaces),
-// targets know neither the pipeline nor the runner.
+// interfaces), targets know neither the pipeline nor the runner.
 // RUN: %python %scopeir_src_root/utils/check-layering.py %scopeir_src_root | FileCheck %s
 // CHECK: check-layering: {{[0-9]+}} rules, {{[1-9][0-9]*}} files checked, 0 violations
 

@@ -58,20 +58,23 @@ typedef struct {
 /// {check}) after each kernel call and its decomposition, per result:
 /// compares result `result` of kernel `symbol` (the address of a
 /// NUL-terminated string) as the kernel computed it (`kernel`) with the
-/// decomposition's (`reference`). One entry point per element type: _f32,
-/// _f64, _i32, _i64 (the element type of both descriptors).
-void _mlir_ciface_scopeir_check_kernel_output_f32(
-    int64_t symbol, int64_t result, scopeir_unranked_memref *kernel,
-    scopeir_unranked_memref *reference);
-void _mlir_ciface_scopeir_check_kernel_output_f64(
-    int64_t symbol, int64_t result, scopeir_unranked_memref *kernel,
-    scopeir_unranked_memref *reference);
-void _mlir_ciface_scopeir_check_kernel_output_i32(
-    int64_t symbol, int64_t result, scopeir_unranked_memref *kernel,
-    scopeir_unranked_memref *reference);
-void _mlir_ciface_scopeir_check_kernel_output_i64(
-    int64_t symbol, int64_t result, scopeir_unranked_memref *kernel,
-    scopeir_unranked_memref *reference);
+/// decomposition's (`reference`). One entry point per element type a kernel
+/// result can have: _i1 (a byte per element), _i8, _i16, _i32, _i64, _f16,
+/// _bf16, _f32, _f64 (the element type of both descriptors).
+#define SCOPEIR_DECLARE_CHECK_KERNEL_OUTPUT(SUFFIX)                            \
+  void _mlir_ciface_scopeir_check_kernel_output_##SUFFIX(                      \
+      int64_t symbol, int64_t result, scopeir_unranked_memref *kernel,         \
+      scopeir_unranked_memref *reference);
+SCOPEIR_DECLARE_CHECK_KERNEL_OUTPUT(i1)
+SCOPEIR_DECLARE_CHECK_KERNEL_OUTPUT(i8)
+SCOPEIR_DECLARE_CHECK_KERNEL_OUTPUT(i16)
+SCOPEIR_DECLARE_CHECK_KERNEL_OUTPUT(i32)
+SCOPEIR_DECLARE_CHECK_KERNEL_OUTPUT(i64)
+SCOPEIR_DECLARE_CHECK_KERNEL_OUTPUT(f16)
+SCOPEIR_DECLARE_CHECK_KERNEL_OUTPUT(bf16)
+SCOPEIR_DECLARE_CHECK_KERNEL_OUTPUT(f32)
+SCOPEIR_DECLARE_CHECK_KERNEL_OUTPUT(f64)
+#undef SCOPEIR_DECLARE_CHECK_KERNEL_OUTPUT
 
 #ifdef __cplusplus
 } // extern "C"
@@ -84,7 +87,7 @@ inline constexpr const char *kKernelCallPrefix = "_mlir_ciface_scopeir_kernel_";
 /// The name of the declaration the compiler creates for `<symbol>`.
 inline constexpr const char *kKernelDeclPrefix = "scopeir_kernel_";
 /// The name of the check declaration for an element type, without its
-/// suffix (f32, f64, i32, i64).
+/// suffix (i1, i8, i16, i32, i64, f16, bf16, f32, f64).
 inline constexpr const char *kCheckKernelOutputPrefix =
     "scopeir_check_kernel_output_";
 /// The function a kernel call calls when the kernel returned a nonzero

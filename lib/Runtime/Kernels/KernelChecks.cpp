@@ -15,8 +15,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
+#include <type_traits>
 
 using namespace scopeir::runtime;
 
@@ -48,11 +50,53 @@ struct Descriptor {
 
 } // namespace
 
+namespace {
+/// Element types without a C++ arithmetic type of their own: the bits of an
+/// f16 or bf16 element, an i1 element's byte.
+struct Half {
+  uint16_t bits;
+};
+struct BFloat16 {
+  uint16_t bits;
+};
+struct Bool {
+  uint8_t byte;
+};
+} // namespace
+
+/// Returns the value of an element as a double (exact for every type but
+/// i64 beyond 2^53).
+template <typename T> static double toDouble(T value) {
+  return static_cast<double>(value);
+}
+static double toDouble(Half value) {
+  int exponent = (value.bits >> 10) & 0x1f;
+  int mantissa = value.bits & 0x3ff;
+  double magnitude;
+  if (exponent == 0)
+    magnitude = std::ldexp(mantissa, -24);
+  else if (exponent == 0x1f)
+    magnitude = mantissa ? NAN : INFINITY;
+  else
+    magnitude = std::ldexp(mantissa + 0x400, exponent - 25);
+  return (value.bits & 0x8000) ? -magnitude : magnitude;
+}
+static double toDouble(BFloat16 value) {
+  // A bf16 is the upper half of the f32 of the same value.
+  uint32_t bits = static_cast<uint32_t>(value.bits) << 16;
+  float result;
+  std::memcpy(&result, &bits, sizeof(result));
+  return result;
+}
+// LLVM stores an i1 as a byte of 0 or 1; only its low bit is the value.
+static double toDouble(Bool value) { return value.byte & 1; }
+
 /// Compares two memrefs of element type T element by element.
 template <typename T>
 static void checkOutput(int64_t symbolAddress, int64_t result,
                         scopeir_unranked_memref *kernel,
                         scopeir_unranked_memref *reference) {
+  static_assert(std::is_trivially_copyable_v<T>);
   CheckState &state = getCheckState();
   std::lock_guard<std::mutex> lock(state.mutex);
   std::string symbol(reinterpret_cast<const char *>(symbolAddress));
@@ -84,12 +128,15 @@ static void checkOutput(int64_t symbolAddress, int64_t result,
       kOffset += index[d] * k.stride(d);
       rOffset += index[d] * r.stride(d);
     }
-    double kv =
-        static_cast<double>(reinterpret_cast<const T *>(k.aligned())[kOffset]);
-    double rv =
-        static_cast<double>(reinterpret_cast<const T *>(r.aligned())[rOffset]);
+    T kElement, rElement;
+    std::memcpy(&kElement, k.aligned() + kOffset * sizeof(T), sizeof(T));
+    std::memcpy(&rElement, r.aligned() + rOffset * sizeof(T), sizeof(T));
+    double kv = toDouble(kElement), rv = toDouble(rElement);
     bool match;
-    if (std::isnan(kv) || std::isnan(rv)) {
+    if (kv == rv) {
+      // Equal infinities too, whose difference is NaN.
+      match = true;
+    } else if (std::isnan(kv) || std::isnan(rv)) {
       match = std::isnan(kv) && std::isnan(rv);
     } else {
       double abs = std::fabs(kv - rv);
@@ -123,10 +170,15 @@ static void checkOutput(int64_t symbolAddress, int64_t result,
 /// (KernelABI.h), so that the definitions and the symbol list cannot fall
 /// out of step.
 #define SCOPEIR_FOR_EACH_CHECKED_ELEMENT_TYPE(X)                               \
-  X(float, f32)                                                                \
-  X(double, f64)                                                               \
+  X(Bool, i1)                                                                  \
+  X(int8_t, i8)                                                                \
+  X(int16_t, i16)                                                              \
   X(int32_t, i32)                                                              \
-  X(int64_t, i64)
+  X(int64_t, i64)                                                              \
+  X(Half, f16)                                                                 \
+  X(BFloat16, bf16)                                                            \
+  X(float, f32)                                                                \
+  X(double, f64)
 
 #define DEFINE_CHECK_ENTRY_POINT(TYPE, SUFFIX)                                 \
   extern "C" void _mlir_ciface_scopeir_check_kernel_output_##SUFFIX(           \

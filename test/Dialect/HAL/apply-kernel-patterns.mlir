@@ -1,4 +1,7 @@
 // RUN: scope-opt --split-input-file --hal-apply-kernel-patterns=spec=%scopeir_src_root/examples/kernels/mlp-layer-spec.mlir %s | FileCheck %s
+// The same example matched by PDL patterns instead of a transform script
+// (examples/kernels/mlp-layer-pdl.mlir): the same scopes, the same checks.
+// RUN: scope-opt --split-input-file --hal-apply-kernel-patterns=spec=%scopeir_src_root/examples/kernels/mlp-layer-pdl.mlir %s | FileCheck %s
 // RUN: scope-opt --split-input-file --hal-apply-kernel-patterns=spec=%S/Inputs/kernel-spec-matmul.mlir %s | FileCheck %s --check-prefix=MM
 // RUN: scope-opt --split-input-file --hal-apply-kernel-patterns=spec=%S/Inputs/kernel-spec-matmul.mlir --canonicalize --hal-outline-extern-scopes %s | FileCheck %s --check-prefix=STATIC
 

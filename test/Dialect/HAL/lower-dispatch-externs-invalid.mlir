@@ -18,22 +18,45 @@ func.func @nothing_to_check(%t: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// The check compares f32, f64, i32 and i64 elements only.
-func.func private @half(tensor<4xf16>) -> tensor<4xf16>
-func.func @f16_result(%t: tensor<4xf16>) -> tensor<4xf16> {
-  // expected-error @below {{result #0 has element type 'f16', which the kernel check does not compare (f32, f64, i32, i64)}}
-  %r = hal.dispatch.extern "j"(%t) : (tensor<4xf16>) -> (tensor<4xf16>) decomposition @half
-  return %r : tensor<4xf16>
+// The check compares the element types scope-run exchanges only: not an
+// f8E4M3FN.
+func.func private @f8(tensor<4xf8E4M3FN>) -> tensor<4xf8E4M3FN>
+func.func @f8_result(%t: tensor<4xf8E4M3FN>) -> tensor<4xf8E4M3FN> {
+  // expected-error @below {{result #0 has element type 'f8E4M3FN', which the kernel check does not compare (i1, i8, i16, i32, i64, f16, bf16, f32, f64)}}
+  %r = hal.dispatch.extern "j"(%t) : (tensor<4xf8E4M3FN>) -> (tensor<4xf8E4M3FN>) decomposition @f8
+  return %r : tensor<4xf8E4M3FN>
 }
 
 // -----
 
-// One C function has one signature.
+// Nor an integer of a width scope-run does not exchange.
+func.func private @i4(tensor<4xi4>) -> tensor<4xi4>
+func.func @i4_result(%t: tensor<4xi4>) -> tensor<4xi4> {
+  // expected-error @below {{result #0 has element type 'i4', which the kernel check does not compare (i1, i8, i16, i32, i64, f16, bf16, f32, f64)}}
+  %r = hal.dispatch.extern "j"(%t) : (tensor<4xi4>) -> (tensor<4xi4>) decomposition @i4
+  return %r : tensor<4xi4>
+}
+
+// -----
+
+// One C function has one signature: calls of one kernel on two ranks (not
+// two shapes of one rank: sizes are in the descriptor) cannot share it.
 func.func private @d4(tensor<4xf32>) -> tensor<4xf32>
-func.func private @d8(tensor<8xf32>) -> tensor<8xf32>
-func.func @two_signatures(%a: tensor<4xf32>, %b: tensor<8xf32>) -> (tensor<4xf32>, tensor<8xf32>) {
+func.func private @d2x4(tensor<2x4xf32>) -> tensor<2x4xf32>
+func.func @two_signatures(%a: tensor<4xf32>, %b: tensor<2x4xf32>) -> (tensor<4xf32>, tensor<2x4xf32>) {
   %r = hal.dispatch.extern "j"(%a) : (tensor<4xf32>) -> (tensor<4xf32>) decomposition @d4
-  // expected-error @below {{kernel 'j' is called with C signature '(memref<8xf32>, memref<8xf32>) -> i32' here and '(memref<4xf32>, memref<4xf32>) -> i32' elsewhere: a C function has one signature}}
-  %s = hal.dispatch.extern "j"(%b) : (tensor<8xf32>) -> (tensor<8xf32>) decomposition @d8
-  return %r, %s : tensor<4xf32>, tensor<8xf32>
+  // expected-error @below {{kernel 'j' is called with C signature '(memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32>) -> i32' here and '(memref<?xf32, strided<[?], offset: ?>>, memref<?xf32>) -> i32' elsewhere: a C function has one signature}}
+  %s = hal.dispatch.extern "j"(%b) : (tensor<2x4xf32>) -> (tensor<2x4xf32>) decomposition @d2x4
+  return %r, %s : tensor<4xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// Nor can calls with and without `contiguous`: the layouts they pass differ.
+func.func private @d4(tensor<4xf32>) -> tensor<4xf32>
+func.func @two_layouts(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %r = hal.dispatch.extern "j"(%a) : (tensor<4xf32>) -> (tensor<4xf32>) decomposition @d4
+  // expected-error @below {{kernel 'j' is called with C signature '(memref<?xf32>, memref<?xf32>) -> i32' here and '(memref<?xf32, strided<[?], offset: ?>>, memref<?xf32>) -> i32' elsewhere: a C function has one signature}}
+  %s = hal.dispatch.extern "j"(%a) : (tensor<4xf32>) -> (tensor<4xf32>) decomposition @d4 attributes {abi = {contiguous = true}}
+  return %r, %s : tensor<4xf32>, tensor<4xf32>
 }

@@ -12,9 +12,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -27,25 +28,64 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::hal;
 
-/// Returns the memref type a tensor of `type` reaches the kernel as: dense
-/// row-major (identity layout).
+/// Returns the dense row-major (identity layout) memref type of a tensor of
+/// `type`: an output buffer the caller allocates.
 static MemRefType getBufferType(Type type) {
   auto tensor = cast<RankedTensorType>(type);
   return MemRefType::get(tensor.getShape(), tensor.getElementType());
 }
 
+/// Returns the type of the kernel parameter a tensor argument of `type` is
+/// passed as: its dims dynamic (the C function takes a descriptor of any
+/// sizes, so calls on tensors of different shapes call one declaration) and
+/// any strides and offset (the buffer the tensor already has, a slice or
+/// another view of a larger one), or the identity layout if the kernel
+/// requires contiguous buffers, which makes bufferization copy a strided
+/// one.
+static MemRefType getArgumentParameterType(RankedTensorType type,
+                                           bool contiguous) {
+  SmallVector<int64_t> shape(type.getRank(), ShapedType::kDynamic);
+  if (contiguous)
+    return MemRefType::get(shape, type.getElementType());
+  return MemRefType::get(
+      shape, type.getElementType(),
+      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, shape));
+}
+
+/// Returns the type of the kernel parameter an output buffer of `type` is
+/// passed as: dense, its dims dynamic.
+static MemRefType getOutputParameterType(MemRefType type) {
+  SmallVector<int64_t> shape(type.getRank(), ShapedType::kDynamic);
+  return MemRefType::get(shape, type.getElementType());
+}
+
 /// Returns the suffix of the check entry point comparing elements of
 /// `type`, or nothing if the check does not compare it.
 static std::optional<StringRef> getCheckSuffix(Type type) {
+  if (type.isF16())
+    return StringRef("f16");
+  if (type.isBF16())
+    return StringRef("bf16");
   if (type.isF32())
     return StringRef("f32");
   if (type.isF64())
     return StringRef("f64");
-  if (type.isSignlessInteger(32))
+  if (!type.isSignlessInteger())
+    return std::nullopt;
+  switch (type.getIntOrFloatBitWidth()) {
+  case 1:
+    return StringRef("i1");
+  case 8:
+    return StringRef("i8");
+  case 16:
+    return StringRef("i16");
+  case 32:
     return StringRef("i32");
-  if (type.isSignlessInteger(64))
+  case 64:
     return StringRef("i64");
-  return std::nullopt;
+  default:
+    return std::nullopt;
+  }
 }
 
 namespace {
@@ -200,20 +240,31 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
   Location loc = op.getLoc();
   ExternAttr kernel = op.getKernel();
 
-  // Inputs: a tensor as a read-only dense buffer, a scalar as is.
-  SmallVector<Value> callOperands;
+  // Arguments: a tensor as a read-only buffer of its parameter's type, the
+  // tensor cast to dynamic dims first so that the buffer bufferization
+  // gives it is the parameter itself (a cast of a strided buffer to an
+  // identity layout feeding the call is then one util-realloc-call-operands
+  // sees); a scalar as is.
+  bool contiguous = kernel.requiresContiguous();
+  SmallVector<Value> kernelOperands;
   for (Value argument : op.getArguments()) {
-    if (!isa<RankedTensorType>(argument.getType())) {
-      callOperands.push_back(argument);
+    auto type = dyn_cast<RankedTensorType>(argument.getType());
+    if (!type) {
+      kernelOperands.push_back(argument);
       continue;
     }
-    callOperands.push_back(bufferization::ToBufferOp::create(
-        builder, loc, getBufferType(argument.getType()), argument,
-        /*readOnly=*/true));
+    MemRefType parameterType = getArgumentParameterType(type, contiguous);
+    auto dynamicType =
+        RankedTensorType::get(parameterType.getShape(), type.getElementType());
+    Value tensor = argument;
+    if (dynamicType != type)
+      tensor = tensor::CastOp::create(builder, loc, dynamicType, argument);
+    kernelOperands.push_back(bufferization::ToBufferOp::create(
+        builder, loc, parameterType, tensor, /*readOnly=*/true));
   }
-  // Outputs: fresh buffers. A tied one starts as a copy of its argument and
-  // takes the argument's place: the kernel updates it in place. The untied
-  // ones follow the arguments.
+  // Outputs: fresh dense buffers. A tied one starts as a copy of its
+  // argument and takes the argument's place: the kernel updates it in
+  // place. The untied ones follow the arguments.
   SmallVector<Value> outputs;
   SmallVector<Value> untiedOutputs;
   for (auto [i, result] : llvm::enumerate(op.getResults())) {
@@ -222,13 +273,14 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
         memref::AllocOp::create(builder, loc, type, op.getResultDynamicDims(i));
     outputs.push_back(buffer);
     if (std::optional<unsigned> tied = op.getTiedResultOperandIndex(i)) {
-      memref::CopyOp::create(builder, loc, callOperands[*tied], buffer);
-      callOperands[*tied] = buffer;
+      Value &operand = kernelOperands[*tied];
+      memref::CopyOp::create(builder, loc, operand, buffer);
+      operand = memref::CastOp::create(builder, loc, operand.getType(), buffer);
     } else {
-      untiedOutputs.push_back(buffer);
+      untiedOutputs.push_back(memref::CastOp::create(
+          builder, loc, getOutputParameterType(type), buffer));
     }
   }
-  SmallVector<Value> kernelOperands(callOperands);
   llvm::append_range(kernelOperands, untiedOutputs);
   SmallVector<Type> statusType;
   if (kernel.returnsStatus())
@@ -274,8 +326,8 @@ LogicalResult ExternLowering::lowerToKernel(DispatchExternOp op) {
       if (!checkDecl)
         return op.emitOpError("result #")
                << i << " has element type " << type.getElementType()
-               << ", which the kernel check does not compare (f32, f64, "
-                  "i32, i64)";
+               << ", which the kernel check does not compare (i1, i8, i16, "
+                  "i32, i64, f16, bf16, f32, f64)";
       // Unranked descriptors: one entry point per element type, any rank.
       auto unranked = UnrankedMemRefType::get(type.getElementType(), 0);
       Value kernelBuffer =

@@ -19,7 +19,7 @@ namespace scopeir::hal {
 
 /// The ABI options of an extern kernel (`#hal.extern<"symbol", {...}>`,
 /// `hal.dispatch.extern ... {abi = {...}}`): whether it returns a status,
-/// whether it takes dense row-major buffers only.
+/// whether it requires dense row-major buffers (strided ones copied).
 inline constexpr llvm::StringLiteral kKernelStatusOption = "status";
 inline constexpr llvm::StringLiteral kKernelContiguousOption = "contiguous";
 

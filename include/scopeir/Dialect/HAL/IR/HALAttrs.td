@@ -82,9 +82,10 @@ def HAL_ExternAttr : HAL_Attr<"Extern", "extern", [
     ABI options:
     - `status` (bool, default `true`): the kernel returns an `int32_t`
       status, 0 on success; with `false` it returns `void`.
-    - `contiguous` (bool, default `false`): every tensor reaches the kernel
-      in a dense row-major buffer (strides are still passed); a strided one
-      is copied first (and an in-place output copied back).
+    - `contiguous` (bool, default `false`): the kernel requires dense
+      row-major buffers: a strided tensor argument (a slice, a transposed
+      view) is copied into one first. Without it each tensor argument is
+      passed as the buffer it is, its strides and offset in its descriptor.
 
     The symbol must be a C identifier.
   }];
@@ -106,8 +107,8 @@ def HAL_ExternAttr : HAL_Attr<"Extern", "extern", [
     /// Returns true if the kernel returns an int32_t status (ABI option
     /// `status`).
     bool returnsStatus() const;
-    /// Returns true if the kernel takes dense row-major buffers only (ABI
-    /// option `contiguous`).
+    /// Returns true if the kernel requires dense row-major buffers (ABI
+    /// option `contiguous`): only then are strided arguments copied.
     bool requiresContiguous() const;
   }];
 }

@@ -172,10 +172,13 @@ def VerifyBackendContractPass
 
 def ApplyKernelPatternsPass
     : Pass<"hal-apply-kernel-patterns", "mlir::ModuleOp"> {
-  let summary = "Wrap the DAGs a transform script matches in extern scopes";
+  let summary =
+      "Wrap the DAGs a transform script or PDL patterns match in extern scopes";
   let description = [{
-    Loads the transform script `spec` (a module with the
-    `transform.with_named_sequence` attribute) and applies its entry
+    Loads the spec `spec`, a transform script or PDL patterns.
+
+    A transform script (a module with the
+    `transform.with_named_sequence` attribute): the pass applies its entry
     sequence `@__transform_main` to the module: typically a
     `transform.foreach_match` whose matchers find the DAG a kernel replaces
     (`transform.match.operation_name`, `transform.get_producer_of_operand`,
@@ -203,15 +206,34 @@ def ApplyKernelPatternsPass
     otherwise name no candidates and are not reported on. The same lines
     are the pass's `-debug-only=hal-apply-kernel-patterns` output where LLVM
     has it. Without it nothing is reported and the output is the same.
+
+    PDL patterns (a module of `pdl.pattern`s and no `@__transform_main`,
+    written in PDL IR or compiled from PDLL by `mlir-pdll`): the pass
+    applies them once to each op of the module, in a walk collected before
+    the first rewrite, skipping ops inside an extern scope, so a wrapped DAG
+    is not matched again (a greedy driver would loop). A pattern's rewrite
+    calls the native rewrite `WrapInExternScope(kernel, [abi,] ops...)`,
+    `kernel` a `#hal.extern` or its symbol as a string (mlir-pdll cannot
+    parse `#hal.extern`), `abi` an optional dictionary of ABI options; a
+    pattern may call the native constraint `ContainsOp(op, name)`, which
+    holds if an op nested in `op` has the name `name` (a string). Any other
+    native call, or one whose arguments are of other kinds, is an error at
+    the spec when it is loaded, since PDL's bytecode assumes every function
+    it calls exists; so is a constant kernel that is not a valid
+    `#hal.extern`. Ops a rewrite cannot wrap are an error at the last of
+    them, and the pass fails. With `remarks`, only the scopes the spec
+    formed are reported: a PDL match that fails says nothing.
   }];
   let options = [
     Option<"spec", "spec", "std::string", /*default=*/"\"\"",
-           "The transform script (.mlir) to apply">,
+           "The spec (.mlir) to apply: a transform script or PDL patterns">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark at each extern scope the spec formed and at each "
            "op a matcher looks for that was left out, saying why">,
   ];
   let dependentDialects = [
+    "::mlir::pdl::PDLDialect",
+    "::mlir::pdl_interp::PDLInterpDialect",
     "::mlir::transform::TransformDialect",
     "::scopeir::hal::HALDialect",
     "::scopeir::util::UtilDialect",
@@ -278,14 +300,22 @@ def LowerDispatchExternsPass
     `_mlir_ciface_scopeir_kernel_<symbol>` with a pointer to a memref
     descriptor per tensor (MLIR's C interface) and a scalar by value;
     `scope-run` binds that name to `symbol` of a loaded kernel library.
-    Inputs reach the call as `bufferization.to_buffer ... read_only` of an
-    identity-layout memref (dense row-major: the `contiguous` ABI option
-    always holds); each result is a `memref.alloc` of its dims, passed
-    after the inputs, and becomes the result tensor through
+    A tensor argument is cast to dynamic dims (`tensor.cast`) and reaches
+    the call as `bufferization.to_buffer ... read_only` of a memref of any
+    strides and offset (`strided<[?, ?], offset: ?>`), so that the kernel
+    receives the buffer the tensor has (a slice, a transposed view) without
+    a copy; with the `contiguous` ABI option, of an identity-layout memref,
+    which bufferization makes a dense copy for (or `util-realloc-call-operands`,
+    where bufferization takes the cast as valid). Each result is a
+    `memref.alloc` of its dims, passed after the inputs (cast to dynamic
+    dims), and becomes the result tensor through
     `bufferization.to_tensor ... restrict writable`. A result tied to an
     argument is the argument's buffer copied into a fresh allocation, passed
     in the argument's place (not after the inputs), which the kernel updates
-    in place (the caller's tensor keeps value semantics).
+    in place (the caller's tensor keeps value semantics). Parameters have
+    dynamic dims, so calls of one kernel on different shapes of the same
+    ranks call one declaration; calls whose C signatures differ otherwise
+    (rank, element type, scalars, `status`, `contiguous`) are an error.
     With the `status` ABI option (the default) the kernel returns an `i32`;
     a nonzero status calls the runtime's `scopeir_kernel_failed(name,
     status)` (scope-run's reports the kernel and the status and exits with
@@ -297,10 +327,12 @@ def LowerDispatchExternsPass
     With `check`, every kernel call is followed by a call of its
     decomposition on the same inputs and, per result, by a call of
     `scopeir_check_kernel_output_<t>(symbol, result index, kernel buffer,
-    reference buffer)` (`t`: f32, f64, i32 or i64; the buffers as unranked
-    memrefs through the C interface; `include/scopeir/Runtime/KernelABI.h`),
-    which the runner provides and which compares the two; the kernel's
-    results are the ones used afterwards. A result of another element type
+    reference buffer)` (`t`: i1, i8, i16, i32, i64, f16, bf16, f32 or f64,
+    the element types scope-run exchanges; the buffers as unranked memrefs
+    through the C interface;
+    `include/scopeir/Runtime/KernelABI.h`), which the runner provides and
+    which compares the two; the kernel's results are the ones used
+    afterwards. A result of another element type (an `i4`, an `f8E4M3FN`)
     is an error with `check`.
 
     Why on tensors: bufferization of the call is then upstream
@@ -322,6 +354,7 @@ def LowerDispatchExternsPass
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
   ];
 }
 
