@@ -91,9 +91,8 @@ static cl::opt<bool> checkStores("codegen-check-stores", cl::init(false),
              "an overlap or an out-of-bounds store stops the run)"));
 
 static cl::opt<std::string> kernelSpec("kernel-spec", cl::value_desc("FILE"),
-    cl::desc("Wrap the DAGs a kernel pattern spec (a transform script or PDL "
-             "patterns) matches in extern scopes (hal-apply-kernel-patterns)"),
-    cl::init(""), cl::cat(kernels));
+    cl::desc("Wrap the DAGs a transform script or PDL patterns match in "
+             "extern scopes"), cl::init(""), cl::cat(kernels));
 static cl::list<std::string> kernelLibraries("kernel-library",
     cl::desc("A shared library of kernels (repeatable; the first library "
              "defining a symbol provides it); an extern kernel no library "
