@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what scopeir needs (Debian 12, as root), builds it and shows the
-# bundled example going from util.annotate to util.scope to no scope at all.
+# bundled example going from util.annotate to util.scope to no scope at all,
+# then the examples compiled and run, and last a PyTorch ResNet-18 through
+# scopeir.torch with one layer on a second backend.
 #
 # Environment: see scripts/lib.sh (BUILD_DIR, SCOPEIR_CMAKE_ARGS, stage caps).
 set -euo pipefail
@@ -146,3 +148,22 @@ done
 stage "$step. A TOSA CNN (conv on llvm-cpu, classifier on llvm-cpu-loops): 2 images in, 2 probability rows out" \
   "$rel_run $rel_cnn --input=\"2x8x8x1xf32=...\" --dump-dispatches"
 "$run" "$cnn" --input="2x8x8x1xf32=$images" --dump-dispatches
+step=$((step + 1))
+
+# A PyTorch model through scopeir.torch: ResNet-18 captured from
+# torchvision, its modules as zones, layer4 placed on the vectorizing
+# backend (with a strategy of small tiles: its default tiling of NCHW ops
+# compiles slowly, docs/torch.md), compiled and run in-process, compared
+# with eager PyTorch; then the five modules whose own dispatches took
+# longest.
+strategy="llvm-cpu-tile-and-vectorize{tile-sizes=1,8,1,8,16,1,1},canonicalize,cse"
+if "$SCOPEIR_PYTHON" -c "import torch, torchvision" 2>/dev/null; then
+  stage "$step. A PyTorch model: ResNet-18 with layer4 on llvm-cpu, the rest on llvm-cpu-loops, against eager PyTorch; the five slowest modules" \
+    "PYTHONPATH=python $SCOPEIR_PYTHON -m scopeir.torch run torchvision.models:resnet18 --input-shape 1x3x224x224 --place layer4=llvm-cpu --strategy 'layer4=$strategy' --slowest 5"
+  SCOPEIR_BUILD_DIR="$SCOPEIR_BUILD" PYTHONPATH="$SCOPEIR_ROOT/python" \
+    "$SCOPEIR_PYTHON" -m scopeir.torch run torchvision.models:resnet18 \
+    --input-shape 1x3x224x224 --place layer4=llvm-cpu \
+    --strategy "layer4=$strategy" --slowest 5
+else
+  stage "$step. (the PyTorch step skipped: $SCOPEIR_PYTHON cannot import torch and torchvision)"
+fi

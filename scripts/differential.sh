@@ -55,6 +55,7 @@ fi
 if [ "${SCOPEIR_DIFFERENTIAL_REDUCE:-1}" != 0 ]; then
   args+=(--reduce)
 fi
-# The standard library is all the driver needs: the system Python will do.
-exec python3 "$SCOPEIR_ROOT/utils/differential.py" "${args[@]}" "$@" \
+# The standard library is all the driver needs; like every script, call
+# /usr/bin/python3 (SCOPEIR_PYTHON): another python3 may come first on PATH.
+exec "$SCOPEIR_PYTHON" "$SCOPEIR_ROOT/utils/differential.py" "${args[@]}" "$@" \
   "$count" "$start"

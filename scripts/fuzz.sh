@@ -38,7 +38,7 @@ scopeir_make_seeds() {
   local seeds="$1"
   rm -rf "$seeds"
   mkdir -p "$seeds"
-  python3 - "$SCOPEIR_ROOT/test" "$seeds" <<'PY'
+  "$SCOPEIR_PYTHON" - "$SCOPEIR_ROOT/test" "$seeds" <<'PY'
 import os, re, sys
 
 root, out = sys.argv[1], sys.argv[2]

@@ -42,13 +42,19 @@ SCOPEIR_TEST_TIMEOUT="${SCOPEIR_TEST_TIMEOUT:-1800}"
 # (libomp-22-dev: LLVM's OpenMP runtime, loaded by scope-run when device
 # code runs on several threads; graphviz: `dot`, which renders the dispatch
 # graph in docs/; libopenblas-dev: cblas_sgemm for the example kernel
-# library in examples/kernels).
+# library in examples/kernels; python3-torch, python3-torchvision,
+# python3-numpy: the PyTorch front door, scopeir.torch, and its tests, run
+# by /usr/bin/python3).
 SCOPEIR_DEBIAN_PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   clang-22 libclang-rt-22-dev lld-22
   cmake ninja-build libgtest-dev python3
   libomp-22-dev graphviz libopenblas-dev
+  python3-torch python3-torchvision python3-numpy
 )
+
+# The Python with Debian's torch: another python3 may come first on PATH.
+SCOPEIR_PYTHON=/usr/bin/python3
 
 scopeir_log() { printf '==> %s\n' "$*"; }
 scopeir_err() { printf 'error: %s\n' "$*" >&2; }

@@ -43,7 +43,7 @@ scopeir_run_capped test "$SCOPEIR_TEST_TIMEOUT" scopeir_check 2>&1 |
 # line per result kind ("  Passed     : 12 (100.00%)").
 passed=0 failed=0 skipped=0
 read -r passed failed skipped < <(
-  python3 - "$lit_log" <<'EOF'
+  "$SCOPEIR_PYTHON" - "$lit_log" <<'EOF'
 import re, sys
 
 counts, in_summary = {}, False

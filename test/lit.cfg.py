@@ -83,6 +83,7 @@ llvm_config.add_tool_substitutions(
         ToolSubst("scope-run", unresolved="fatal"),
         ToolSubst("scope-lsp-server", unresolved="fatal"),
         ToolSubst("scopeir-capi-test", unresolved="fatal"),
+        ToolSubst("scopeir-runtime-test", unresolved="fatal"),
         ToolSubst("scope-gen", unresolved="fatal"),
         ToolSubst("scope-reduce", unresolved="fatal"),
     ],

@@ -103,13 +103,25 @@ static const fltSemantics *getFloatSemantics(ElementType type) {
 }
 
 int64_t HostBuffer::getNumElements() const {
+  return getView().getNumElements();
+}
+
+std::string HostBuffer::getTypeString() const {
+  return getView().getTypeString();
+}
+
+BufferView HostBuffer::getView() const {
+  return BufferView{elementType, shape, data.data()};
+}
+
+int64_t BufferView::getNumElements() const {
   int64_t count = 1;
   for (int64_t dim : shape)
     count *= dim;
   return count;
 }
 
-std::string HostBuffer::getTypeString() const {
+std::string BufferView::getTypeString() const {
   std::string result;
   for (int64_t dim : shape)
     result += std::to_string(dim) + "x";

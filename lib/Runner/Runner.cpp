@@ -8,10 +8,12 @@
 
 #include "scopeir/Runner/Runner.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
@@ -107,7 +109,15 @@ static Type getElementTypeOf(Type type) {
 }
 
 llvm::Error scopeir::runner::checkSignature(FunctionType type,
-                                              ArrayRef<HostBuffer> inputs) {
+                                            ArrayRef<HostBuffer> inputs) {
+  SmallVector<BufferView> views;
+  for (const HostBuffer &input : inputs)
+    views.push_back(input.getView());
+  return checkSignature(type, views);
+}
+
+llvm::Error scopeir::runner::checkSignature(FunctionType type,
+                                            ArrayRef<BufferView> inputs) {
   for (auto [i, result] : llvm::enumerate(type.getResults()))
     if (llvm::Error error = checkValueType(result, "result #" + Twine(i)))
       return error;
@@ -117,7 +127,7 @@ llvm::Error scopeir::runner::checkSignature(FunctionType type,
                      " were given (--input=...)");
   for (unsigned i = 0, e = inputs.size(); i < e; ++i) {
     Type argType = type.getInput(i);
-    const HostBuffer &input = inputs[i];
+    const BufferView &input = inputs[i];
     if (llvm::Error error = checkValueType(argType, "argument #" + Twine(i)))
       return error;
     auto mismatch = [&]() {
@@ -143,9 +153,17 @@ llvm::Error scopeir::runner::checkSignature(FunctionType type,
   return llvm::Error::success();
 }
 
-void scopeir::runner::prepareEntryFunction(Operation *function) {
-  function->setAttr("llvm.emit_c_interface",
-                    UnitAttr::get(function->getContext()));
+void scopeir::runner::prepareEntryFunction(Operation *function,
+                                           bool readOnlyTensorArguments) {
+  MLIRContext *context = function->getContext();
+  function->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
+  auto func = dyn_cast<FunctionOpInterface>(function);
+  if (!readOnlyTensorArguments || !func)
+    return;
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+    if (isa<TensorType>(type))
+      func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
+                      BoolAttr::get(context, false));
 }
 
 namespace {
@@ -166,9 +184,9 @@ struct DescriptorView {
 } // namespace
 
 /// Fills a descriptor for a dense row-major buffer.
-static void fillDescriptor(int64_t *words, const HostBuffer &buffer) {
+static void fillDescriptor(int64_t *words, const BufferView &buffer) {
   unsigned rank = buffer.shape.size();
-  auto *data = const_cast<uint8_t *>(buffer.data.data());
+  auto *data = const_cast<void *>(buffer.data);
   words[0] = reinterpret_cast<int64_t>(data);
   words[1] = reinterpret_cast<int64_t>(data);
   words[2] = 0;
@@ -370,6 +388,15 @@ static size_t layOutResults(TypeRange results,
 llvm::Expected<std::vector<HostBuffer>>
 Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
                  double *seconds) {
+  SmallVector<BufferView> views;
+  for (const HostBuffer &input : inputs)
+    views.push_back(input.getView());
+  return call(type, views, seconds);
+}
+
+llvm::Expected<std::vector<HostBuffer>>
+Executable::call(FunctionType type, ArrayRef<BufferView> inputs,
+                 double *seconds) {
   // Arguments: a pointer to a descriptor per shaped input, the value itself
   // per scalar. The packed interface takes a pointer to each argument.
   std::vector<std::vector<int64_t>> argDescriptors;
@@ -397,7 +424,7 @@ Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
     packed.push_back(&resultPointer);
   for (auto [i, argType] : llvm::enumerate(type.getInputs())) {
     if (isScalar(argType))
-      packed.push_back(const_cast<uint8_t *>(inputs[i].data.data()));
+      packed.push_back(const_cast<void *>(inputs[i].data));
     else
       packed.push_back(&argPointers[i]);
   }
@@ -438,8 +465,8 @@ Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
   // globals carry a sentinel instead of an allocation. Inputs and results
   // sharing storage are freed once.
   SmallPtrSet<void *, 8> freed;
-  for (const HostBuffer &input : inputs)
-    freed.insert(const_cast<uint8_t *>(input.data.data()));
+  for (const BufferView &input : inputs)
+    freed.insert(const_cast<void *>(input.data));
   for (void *allocated : allocations)
     if (allocated && allocated != reinterpret_cast<void *>(0xdeadbeef) &&
         freed.insert(allocated).second)

@@ -39,19 +39,7 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::runner;
 
-namespace {
-/// A failure already reported as MLIR diagnostics: the caller prints no
-/// message of its own.
-class DiagnosedError : public llvm::ErrorInfo<DiagnosedError> {
-public:
-  static char ID;
-  void log(raw_ostream &os) const override { os << "see the diagnostics"; }
-  std::error_code convertToErrorCode() const override {
-    return llvm::inconvertibleErrorCode();
-  }
-};
 char DiagnosedError::ID;
-} // namespace
 
 static llvm::Error makeError(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -178,7 +166,7 @@ llvm::Error Session::compileToLLVMDialect() {
   compileOptions.dumpDispatches = options.dumpDispatches;
 
   auto entry = module->lookupSymbol<func::FuncOp>(options.function);
-  prepareEntryFunction(entry);
+  prepareEntryFunction(entry, options.readOnlyInputs);
   // The other public functions go (with what only they call) before any
   // pass sees them.
   if (options.onlyFunction) {
@@ -239,6 +227,14 @@ llvm::Error Session::createExecutable(ExecutableCache *cache, bool *reused,
 
 llvm::Expected<std::vector<HostBuffer>>
 Session::call(ArrayRef<HostBuffer> inputs, double *seconds) {
+  if (!executable)
+    return makeError("@" + options.function + " is not compiled");
+  runtime::resetCheckFailures();
+  return executable->call(signature, inputs, seconds);
+}
+
+llvm::Expected<std::vector<HostBuffer>>
+Session::callInPlace(ArrayRef<BufferView> inputs, double *seconds) {
   if (!executable)
     return makeError("@" + options.function + " is not compiled");
   runtime::resetCheckFailures();

@@ -27,6 +27,15 @@
 // RUN:   %t/prefix/lib/cmake/scopeir/scopeirConfigVersion.cmake > /dev/null
 // VERSION: (scopeir) {{[0-9]+\.[0-9]+\.[0-9]+}}
 
+// The Python package is installed too and finds the installed C API
+// (without a build directory to point it elsewhere).
+// RUN: env -u SCOPEIR_BUILD_DIR -u SCOPEIR_LIBRARY PYTHONPATH=%t/prefix/python \
+// RUN:   %python -c "import scopeir.runtime as rt; print(rt.find_library()); print(rt.target_backends())" \
+// RUN:   | FileCheck %s --check-prefix=PYTHON -DPREFIX=%t/prefix
+// RUN: ls %t/prefix/python/scopeir/torch/__main__.py %t/prefix/python/scopeir/torch/_ops/conv.py > /dev/null
+// PYTHON: [[PREFIX]]/lib{{(/[a-z0-9_-]+)?}}/libScopeirCAPI.so
+// PYTHON-NEXT: ['llvm-cpu', 'llvm-cpu-loops'{{.*}}]
+
 // CHECK-LABEL: func.func @twice
 //   CHECK-NOT:   util.
 //       CHECK:   %[[S:.+]] = arith.addf %arg0, %arg0 : f32

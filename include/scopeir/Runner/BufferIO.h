@@ -11,6 +11,7 @@
 #ifndef SCOPEIR_RUNNER_BUFFERIO_H
 #define SCOPEIR_RUNNER_BUFFERIO_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -41,6 +42,8 @@ std::optional<ElementType> parseElementTypeName(llvm::StringRef name);
 /// Returns the supported spellings, comma-separated, for messages.
 llvm::StringRef getSupportedElementTypeNames();
 
+struct BufferView;
+
 /// A dense, row-major (C order) array on the host.
 struct HostBuffer {
   ElementType elementType = ElementType::F32;
@@ -56,6 +59,25 @@ struct HostBuffer {
   /// Returns element `index` as a double (exact for every element type but
   /// i64 values beyond 2^53).
   double getElementAsDouble(int64_t index) const;
+
+  /// Returns a view of this buffer (valid while the buffer lives unchanged).
+  BufferView getView() const;
+};
+
+/// A dense, row-major (C order) array owned by someone else: how a caller
+/// embedding the runner (the runtime C API) hands its own memory to a
+/// compiled function without copying it.
+struct BufferView {
+  ElementType elementType = ElementType::F32;
+  llvm::ArrayRef<int64_t> shape;
+  /// The first element; the view never frees it.
+  const void *data = nullptr;
+
+  /// Returns the number of elements (1 for rank 0).
+  int64_t getNumElements() const;
+
+  /// Returns `2x3xf32` (`f32` for rank 0).
+  std::string getTypeString() const;
 };
 
 /// Parses one `--input=` value:

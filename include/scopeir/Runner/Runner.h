@@ -32,11 +32,18 @@ namespace scopeir::runner {
 /// rank, static dims and element type. Dynamic dims (`?`) take the input's
 /// size; a scalar argument takes a rank-0 input (`f32=0.5`).
 llvm::Error checkSignature(mlir::FunctionType type,
+                           llvm::ArrayRef<BufferView> inputs);
+llvm::Error checkSignature(mlir::FunctionType type,
                            llvm::ArrayRef<HostBuffer> inputs);
 
 /// Marks `function` for the C interface (`llvm.emit_c_interface`) so that
-/// `_mlir_ciface_<name>` takes and returns memref descriptors.
-void prepareEntryFunction(mlir::Operation *function);
+/// `_mlir_ciface_<name>` takes and returns memref descriptors. With
+/// `readOnlyTensorArguments`, its tensor arguments are also marked not
+/// writable (`bufferization.writable = false`): bufferization then never
+/// updates an argument's buffer in place, as it may otherwise (a tensor
+/// argument's buffer is the caller's memory, read in place).
+void prepareEntryFunction(mlir::Operation *function,
+                          bool readOnlyTensorArguments = false);
 
 struct RunOptions {
   /// LLVM optimization level of the JIT (0-3).
@@ -78,6 +85,14 @@ public:
   /// (not of marshalling the inputs or copying the results out).
   llvm::Expected<std::vector<HostBuffer>>
   call(mlir::FunctionType type, llvm::ArrayRef<HostBuffer> inputs,
+       double *seconds = nullptr);
+
+  /// The same with inputs in the caller's memory, read in place: what the
+  /// compiled code receives are descriptors of `inputs`' own data. The
+  /// compiled function does not write its inputs (tensor arguments are
+  /// read-only); a memref argument is written where the function writes it.
+  llvm::Expected<std::vector<HostBuffer>>
+  call(mlir::FunctionType type, llvm::ArrayRef<BufferView> inputs,
        double *seconds = nullptr);
 
 private:

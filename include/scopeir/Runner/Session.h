@@ -38,6 +38,19 @@ namespace scopeir::runner {
 
 class TraceSession;
 
+/// A failure already reported as MLIR diagnostics on the session's
+/// diagnostics stream: the caller prints no message of its own.
+class DiagnosedError : public llvm::ErrorInfo<DiagnosedError> {
+public:
+  static char ID;
+  void log(llvm::raw_ostream &os) const override {
+    os << "see the diagnostics";
+  }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+};
+
 /// What a session compiles and how: the compile pipeline's options plus
 /// what only a driver decides (the kernel libraries, the JIT).
 struct SessionOptions {
@@ -62,6 +75,10 @@ struct SessionOptions {
   std::optional<KernelTolerance> checkKernels;
   bool checkStores = false;
   bool stripScopes = false;
+  /// The caller passes its own memory as inputs (Session::callInPlace)
+  /// and expects it unchanged: the function's tensor arguments are
+  /// compiled as not writable.
+  bool readOnlyInputs = false;
   bool trace = false;
   pipeline::DispatchDump dumpDispatches = pipeline::DispatchDump::None;
   /// Compile only `function` and the functions it calls: every other
@@ -118,6 +135,11 @@ public:
   /// Calls the function once; `seconds` receives the call's wall time.
   llvm::Expected<std::vector<HostBuffer>>
   call(llvm::ArrayRef<HostBuffer> inputs, double *seconds = nullptr);
+
+  /// The same with inputs in the caller's memory, read in place (a name
+  /// of its own: `call({})` stays unambiguous).
+  llvm::Expected<std::vector<HostBuffer>>
+  callInPlace(llvm::ArrayRef<BufferView> inputs, double *seconds = nullptr);
 
   /// The number of check.expect_* ops that failed in the last call (they
   /// report themselves on stderr as they fail).
