@@ -29,7 +29,10 @@ import sys
 # A sanitizer's frame: `#3 0x7f12 in func(args) /path/file.cpp:12:3`,
 # `#3 0x7f12 in func(args) (module+0x1f)` or `#3 0x7f12 (module+0x1f)`;
 # LLVM's own: `#3 0x00007f12 func(args) (module+0x1f)`.
-FRAME_RE = re.compile(r"^\s*#(\d+)\s+0x[0-9a-fA-F]+\s+(?:in\s+)?(.*?)\s*(?:\((\S+?)\+(0x[0-9a-fA-F]+)\))?\s*$")
+FRAME_RE = re.compile(r"^\s*#(\d+)\s+0x[0-9a-fA-F]+\s+(?:in\s+)?(.*?)\s*(?:\((\S+?)\+(0x[0-9a-fA-F]+)\))?\s*(?:\(BuildId: [0-9a-fA-F]+\))?\s*$")
+
+LOCATION_RE = re.compile(r"(?:^|\s)(\S+\.(?:c|cc|cpp|cxx|h|hpp|inc)(?::\d+){0,2})$")
+ANONYMOUS = "(anonymous namespace)"
 
 RUNTIME_PREFIXES = (
     "__sanitizer", "__asan", "__ubsan", "__lsan", "__interceptor",
@@ -55,23 +58,18 @@ def parse_frames(text):
         started = True
         rest = (match.group(2) or "").strip()
         function, location = rest, ""
-        # The location follows the argument list: split at the last space
-        # outside parentheses.
-        depth = 0
-        for i, c in enumerate(rest):
-            if c in "(<":
-                depth += 1
-            elif c in ")>":
-                depth -= 1
-            elif c == " " and depth == 0 and "/" in rest[i:]:
-                function, location = rest[:i], rest[i + 1 :]
-                break
+        # The source location, if any, ends the line: `file.cpp:12:3`, with
+        # or without its directory.
+        loc = LOCATION_RE.search(rest)
+        if loc:
+            function, location = rest[: loc.start()].strip(), loc.group(1)
         frames.append((function, location, match.group(3) or "", match.group(4) or ""))
     return frames
 
 
 def strip_arguments(function):
     """`ns::f(int, x)` -> `ns::f`; keeps `operator()` and template args."""
+    function = function.replace(ANONYMOUS, "{anonymous}")
     depth = 0
     for i, c in enumerate(function):
         if c == "<":
@@ -92,19 +90,39 @@ def is_runtime(frame):
     return not function and any(m in os.path.basename(module) for m in RUNTIME_MODULES)
 
 
+def source_basenames(root):
+    """The file names of scopeir's library sources (a sanitizer may print a
+    frame's file without its directory)."""
+    names = set()
+    for sub in ("lib", "include", "test/lib"):
+        for _, _, files in os.walk(os.path.join(root, sub)):
+            names.update(f for f in files if f.endswith((".cpp", ".h", ".inc")))
+    return names
+
+
 def classify(text, root, known, fuzzer_name="scope-fuzz"):
     frames = parse_frames(text)
     if not frames:
         return "ours", "(no stack trace)"
+    # The harness's own checks (a pass leaving invalid IR, a round trip)
+    # report with `scope-fuzz: ...` and abort.
+    if any(strip_arguments(f[0]).endswith("::reportFinding") for f in frames):
+        messages = [l for l in text.splitlines() if l.startswith("scope-fuzz: ")]
+        return "ours", messages[-1] if messages else "reportFinding"
+    ours_files = source_basenames(root)
     root = os.path.realpath(root).rstrip("/") + "/"
     harness = root + "tools/scope-fuzz/"
     names = []
     for frame in frames:
         function, location, module, offset = frame
-        if location.startswith(root) and not location.startswith(harness):
+        file = location.split(":", 1)[0]
+        if (file.startswith(root) and not file.startswith(harness)) or (
+                "/" not in file and file in ours_files) or "scopeir::" in function:
             return "ours", strip_arguments(function) or location
         if not function and os.path.basename(module) == fuzzer_name:
             return "ours", "%s+%s" % (os.path.basename(module), offset)
+        if location and not function:
+            function, location = location, ""
         if not is_runtime(frame) and (names or function):
             names.append(strip_arguments(function) if function else "%s+%s" % (os.path.basename(module), offset))
     # The crashing function and its caller: a function such as

@@ -19,3 +19,9 @@
 // A finding of the harness's own checks has no stack: ours.
 // RUN: %python %scopeir_src_root/utils/classify-fuzz-finding.py %S/Inputs/harness-finding.log --root /src/scopeir --known %scopeir_src_root/tools/scope-fuzz/known-upstream-crashes.txt | FileCheck %s --check-prefix=HARNESS
 // HARNESS: ours (no stack trace)
+
+// The harness's own check aborting (a real report, shortened: the harness's
+// frames carry file names without directories): ours, not a crash with no
+// scopeir frame.
+// RUN: %python %scopeir_src_root/utils/classify-fuzz-finding.py %S/Inputs/harness-abort.log --root /src/scopeir --known %scopeir_src_root/tools/scope-fuzz/known-upstream-crashes.txt | FileCheck %s --check-prefix=ABORT
+// ABORT: ours scope-fuzz: pass 'hal-run-backend-pipelines' succeeded but left invalid IR
