@@ -196,6 +196,8 @@ void addScopeOutlining(OpPassManager &pm, const CompileOptions &options) {
   util::OutlineScopesPassOptions outline;
   outline.kind = "device";
   outline.bufferizationSafe = false;
+  // A device's backend compiles its function on tensors.
+  outline.destinationResults = false;
   pm.addPass(util::createOutlineScopesPass(outline));
   pm.addPass(util::createStripScopesPass());
   if (options.trace)

@@ -95,7 +95,7 @@
 
 // Scope granularity: device scopes become functions, no dispatch regions.
 // SCOPES:      hal-outline-extern-scopes{drop-decompositions=true },
-// SCOPES-NEXT: util-outline-scopes{bufferization-safe=false kind=device remarks=false},
+// SCOPES-NEXT: util-outline-scopes{bufferization-safe=false destination-results=false kind=device remarks=false},
 // SCOPES-NEXT: util-strip-scopes{invert=false kind= outlined=false},
 // SCOPES-NEXT: flow-link-executables,
 // SCOPES-NEXT: codegen-lower-workgroups
@@ -103,7 +103,7 @@
 
 // SCOPES-TRACE:      hal-outline-extern-scopes{drop-decompositions=true },
 // SCOPES-TRACE-NEXT: util-trace-zones,
-// SCOPES-TRACE-NEXT: util-outline-scopes{bufferization-safe=false kind=device remarks=false},
+// SCOPES-TRACE-NEXT: util-outline-scopes{bufferization-safe=false destination-results=false kind=device remarks=false},
 // SCOPES-TRACE-NEXT: util-strip-scopes{invert=false kind= outlined=false},
 // SCOPES-TRACE-NEXT: util-lower-trace-markers,
 // SCOPES-TRACE-NEXT: flow-link-executables,

@@ -148,9 +148,12 @@ bool hitsKnownUpstreamCrash(StringRef text) {
       size_t close = rest.find(']');
       if (!rest.starts_with("[") || close == StringRef::npos)
         return true;
-      StringRef list = rest.slice(1, close);
-      if (!llvm::all_of(list, [](char c) {
-            return llvm::isDigit(c) || c == ',' || c == '-';
+      // Each item an optionally negative integer: `1-2` is not one.
+      SmallVector<StringRef> items;
+      rest.slice(1, close).split(items, ',');
+      if (close != 1 && !llvm::all_of(items, [](StringRef item) {
+            item.consume_front("-");
+            return !item.empty() && llvm::all_of(item, llvm::isDigit);
           }))
         return true;
     }

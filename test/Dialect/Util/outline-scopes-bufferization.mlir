@@ -1,17 +1,25 @@
-// RUN: scope-opt --split-input-file --util-outline-scopes --verify-diagnostics %s | FileCheck %s
+// The CHECK lines are on results the callee returns
+// (destination-results=false); outline-scopes-destination.mlir checks the
+// default, results written into buffers the caller passes.
+// RUN: scope-opt --split-input-file --util-outline-scopes=destination-results=false --verify-diagnostics %s | FileCheck %s
 // What is outlined is taken by One-Shot Bufferize with function boundaries
 // and by the deallocation pipeline, returns no buffer that deallocation must
 // clone, and frees what it allocates like the program stripped of its
 // scopes (compared by count-ops.py, not counted here). (Several buffers
 // coming back from calls may still be freed through upstream's run-time
 // helper, which cannot tell call results apart: @memref_casts.)
-// RUN: scope-opt --split-input-file --util-outline-scopes %s 2>/dev/null \
+// RUN: scope-opt --split-input-file --util-outline-scopes=destination-results=false %s 2>/dev/null \
 // RUN:   | scope-opt --split-input-file --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline \
 // RUN:   | scope-opt --split-input-file --util-strip-scopes=outlined=true > %t.outlined
 // RUN: scope-opt --split-input-file --util-strip-scopes %s \
 // RUN:   | scope-opt --split-input-file --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline > %t.plain
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.outlined --at-most %t.plain --at-most-ops=bufferization.clone
 // RUN: FileCheck %s --check-prefix=BUF < %t.outlined
+// The same with destination results (the default).
+// RUN: scope-opt --split-input-file --util-outline-scopes %s 2>/dev/null \
+// RUN:   | scope-opt --split-input-file --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline \
+// RUN:   | scope-opt --split-input-file --util-strip-scopes=outlined=true > %t.destination
+// RUN: %python %scopeir_src_root/utils/count-ops.py %t.destination --at-most %t.plain --at-most-ops=bufferization.clone
 // bufferization-safe=false outlines every scope, as before the checks.
 // RUN: scope-opt --split-input-file --util-outline-scopes=bufferization-safe=false %s | FileCheck %s --check-prefix=UNSAFE
 

@@ -11,7 +11,9 @@
 #include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -19,6 +21,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -97,6 +100,59 @@ static bool isRematerializableEmpty(Value value) {
                       [](Type type) { return type.isIndex(); });
 }
 
+/// Returns true if `op` creates a tensor that holds no data and that
+/// bufferizes to a plain allocation in the default memory space: the
+/// storage a destination-style computation starts from.
+static bool isEmptyStorage(Operation *op) {
+  if (!op)
+    return false;
+  if (auto empty = dyn_cast<tensor::EmptyOp>(op))
+    return !empty.getType().getEncoding();
+  if (auto alloc = dyn_cast<bufferization::AllocTensorOp>(op))
+    return !alloc.getCopy() && !alloc.getSizeHint() &&
+           !alloc.getMemorySpace() && !alloc.getType().getEncoding();
+  return false;
+}
+
+/// Returns the number of uses of `value` by ops inside `scope`.
+static unsigned getNumUsesInside(Value value, Operation *scope) {
+  return llvm::count_if(value.getUses(), [&](OpOperand &use) {
+    return scope->isProperAncestor(use.getOwner());
+  });
+}
+
+/// Returns the number of uses of `value` by ops inside `scope` other than
+/// as an input of a destination-style op or a call operand: uses that
+/// produce no value sharing its storage (a callee that writes its argument
+/// gets a copy from One-Shot Bufferize).
+static unsigned getNumNonInputUsesInside(Value value, Operation *scope) {
+  return llvm::count_if(value.getUses(), [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    auto dps = dyn_cast<DestinationStyleOpInterface>(user);
+    return scope->isProperAncestor(user) && !isa<CallOpInterface>(user) &&
+           !(dps && dps.isDpsInput(&use));
+  });
+}
+
+/// Returns the `memref.alloc` read back through `toTensor` when it is a
+/// buffer an outlined inner scope writes: allocated in `scope`'s body with
+/// an identity layout in the default memory space, used only as a call
+/// operand and by `toTensor`, which is `restrict writable`. Null otherwise.
+static memref::AllocOp getInnerDestination(bufferization::ToTensorOp toTensor,
+                                           Operation *scope) {
+  if (!toTensor.getRestrict() || !toTensor.getWritable())
+    return {};
+  auto alloc = toTensor.getBuffer().getDefiningOp<memref::AllocOp>();
+  if (!alloc || !scope->isProperAncestor(alloc) ||
+      !alloc.getType().getLayout().isIdentity() ||
+      alloc.getType().getMemorySpace() || !alloc.getSymbolOperands().empty())
+    return {};
+  for (Operation *user : alloc->getUsers())
+    if (user != toTensor && !isa<func::CallOp>(user))
+      return {};
+  return alloc;
+}
+
 namespace {
 
 /// How the call site obtains one result of an outlined scope.
@@ -110,6 +166,16 @@ struct ResultPlan {
     /// A value from above the scope (a capture) that the body passes
     /// through: used directly at the call site.
     PassThrough,
+    /// An empty tensor of the body (`tensor.empty`,
+    /// `bufferization.alloc_tensor`) returned as it is: created at the call
+    /// site instead, with sizes known there, so that it still holds no data
+    /// for bufferization (a buffer read back from a call would).
+    Empty,
+    /// Computed in place into storage the body creates: the caller
+    /// allocates that buffer and passes it as a trailing `memref` argument,
+    /// the callee computes into it and does not return it, and the call
+    /// site reads it back with `bufferization.to_tensor`.
+    Destination,
   };
   Kind kind = Kind::Returned;
   /// Returned: the value the callee returns; Constant: the constant;
@@ -118,6 +184,17 @@ struct ResultPlan {
   /// Casts to less static types peeled off the returned value, nearest to
   /// the return first; the call site applies them again (the last first).
   SmallVector<Operation *> casts;
+  /// Destination: what creates the storage `value` is computed into: a
+  /// `tensor.empty` or `bufferization.alloc_tensor` of the body, one from
+  /// above that the callee recreates (or the entry block argument of such
+  /// an explicit capture), or the `bufferization.to_tensor` through which
+  /// the body reads a buffer it allocated for an inner outlined scope.
+  Value root;
+  /// Destination: the type of the buffer the caller allocates.
+  MemRefType bufferType;
+  /// Destination: the buffer's dynamic sizes, valid at the call site except
+  /// for constants of the body, which are cloned there.
+  SmallVector<Value> sizes;
 };
 
 /// What outlining one scope decided before changing anything.
@@ -140,8 +217,10 @@ struct OutlinePlan {
 /// pre-order, then moves the bodies in, inner scopes first.
 class ScopeOutliner {
 public:
-  ScopeOutliner(StringRef kind, bool bufferizationSafe, bool emitRemarks)
+  ScopeOutliner(StringRef kind, bool bufferizationSafe, bool destinationResults,
+                bool emitRemarks)
       : kind(kind), bufferizationSafe(bufferizationSafe),
+        destinationResults(destinationResults),
         remarks(DEBUG_TYPE, emitRemarks) {}
 
   /// Creates and inserts the (empty) callee of `scope`, or returns null if
@@ -168,8 +247,17 @@ private:
                    bufferization::AnalysisState &state,
                    DenseMap<Value, bool> &memo);
 
+  /// Makes result `index` of `scope` a Destination result (see
+  /// ResultPlan::Kind) when its value is computed in place, through
+  /// destination-style ops each of whose tensors is used once, into storage
+  /// the body creates, and the caller can size that storage; otherwise
+  /// leaves it returned.
+  void planDestination(ScopeOpInterface scope, unsigned index,
+                       OutlinePlan &plan);
+
   StringRef kind;
   bool bufferizationSafe;
+  bool destinationResults;
   DecisionRemarks remarks;
   SymbolTableCollection symbolTables;
   /// Number of unnamed scopes declared so far in each anchor op.
@@ -191,7 +279,8 @@ struct OutlineScopesPass
     // parent's callee. Earlier scopes first: a constant an earlier scope
     // returns is back at its call site, a constant again, by the time a
     // later scope that uses it is outlined.
-    ScopeOutliner outliner(kind, bufferizationSafe, remarks);
+    ScopeOutliner outliner(kind, bufferizationSafe, destinationResults,
+                           remarks);
     llvm::MapVector<Operation *, func::FuncOp> callees;
     getOperation()->walk<WalkOrder::PreOrder>([&](ScopeOpInterface scope) {
       if (func::FuncOp callee = outliner.declareCallee(scope))
@@ -297,6 +386,10 @@ bool ScopeOutliner::isOwnBuffer(Value value, ScopeOpInterface scope,
       return true;
     if (def->hasTrait<OpTrait::ConstantLike>())
       return false;
+    // A buffer allocated for an inner outlined scope's result, read back.
+    if (auto toTensor = dyn_cast<bufferization::ToTensorOp>(def))
+      return toTensor.getRestrict() &&
+             isOwnBuffer(toTensor.getBuffer(), scope, plan, state, memo);
     if (isa<BaseMemRefType>(value.getType())) {
       if (auto view = dyn_cast<ViewLikeOpInterface>(def))
         return isOwnBuffer(view.getViewSource(), scope, plan, state, memo);
@@ -486,7 +579,168 @@ FailureOr<OutlinePlan> ScopeOutliner::plan(ScopeOpInterface scope) {
       }
     }
   }
+
+  // Buffer deallocation cannot tell the buffers calls return apart from
+  // each other or from the caller's own: upstream's alias analysis knows
+  // allocations, not call results, so freeing two of them, or one that may
+  // be the value returned, takes a run-time check or `@dealloc_helper`.
+  // Where the result is computed in place into storage the body creates,
+  // the caller allocates that storage instead, as the inlined body did.
+  if (destinationResults)
+    for (unsigned i = 0, e = plan.results.size(); i < e; ++i)
+      planDestination(scope, i, plan);
   return plan;
+}
+
+void ScopeOutliner::planDestination(ScopeOpInterface scope, unsigned index,
+                                    OutlinePlan &plan) {
+  Operation *op = scope;
+  ResultPlan &result = plan.results[index];
+  auto tiedOp = dyn_cast<TiedOpInterface>(op);
+  if (result.kind != ResultPlan::Kind::Returned || !result.value ||
+      (tiedOp && tiedOp.getTiedResultOperandIndex(index)))
+    return;
+  auto type = dyn_cast<RankedTensorType>(result.value.getType());
+  if (!type || type.getEncoding() ||
+      !MemRefType::isValidElementType(type.getElementType()))
+    return;
+  Block &entry = scope.getScopeBody().front();
+  OperandRange explicitCaptures = scope.getExplicitCaptures();
+
+  // Walk back from the returned value to its storage. Every tensor on the
+  // way has one use inside the scope besides reads as the input of a
+  // destination-style op (the next op's init, or the exit): no other result
+  // shares the storage and nothing else writes it. One-Shot Bufferize keeps
+  // the computation in place in the caller's buffer as it would in a fresh
+  // one (a read after an overwrite is a copy there as in the inlined body).
+  Value value = result.value;
+  Value root;
+  SmallVector<Value> rootSizes;
+  while (!root) {
+    if (getNumNonInputUsesInside(value, op) != 1)
+      return;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      // Into a scope kept in the body (a nested one that is not outlined):
+      // its explicit capture.
+      if (arg.getOwner() != &entry) {
+        auto nested = dyn_cast<ScopeOpInterface>(arg.getOwner()->getParentOp());
+        if (!nested || !arg.getOwner()->isEntryBlock() ||
+            arg.getArgNumber() >= nested.getExplicitCaptures().size())
+          return;
+        value = nested.getExplicitCaptures()[arg.getArgNumber()];
+        continue;
+      }
+      // An explicitly captured empty tensor the callee recreates.
+      if (plan.captureArgs[arg.getArgNumber()] >= 0)
+        return;
+      Value capture = explicitCaptures[arg.getArgNumber()];
+      if (!isEmptyStorage(capture.getDefiningOp()) ||
+          getNumUsesInside(capture, op) != 0 ||
+          llvm::count(explicitCaptures, capture) != 1)
+        return;
+      root = value;
+      llvm::append_range(rootSizes, capture.getDefiningOp()->getOperands());
+      break;
+    }
+    Operation *def = value.getDefiningOp();
+    bool inBody = op->isProperAncestor(def);
+    if (isEmptyStorage(def)) {
+      // From above, only an empty the callee recreates (not one passed).
+      if (!inBody && (!plan.cloned.contains(value) ||
+                      llvm::is_contained(explicitCaptures, value)))
+        return;
+      root = value;
+      llvm::append_range(rootSizes, def->getOperands());
+      break;
+    }
+    if (!inBody)
+      return;
+    if (auto toTensor = dyn_cast<bufferization::ToTensorOp>(def)) {
+      memref::AllocOp alloc = getInnerDestination(toTensor, op);
+      if (!alloc)
+        return;
+      root = value;
+      llvm::append_range(rootSizes, alloc.getDynamicSizes());
+      break;
+    }
+    // Out of a scope kept in the body: what its one exit returns.
+    if (auto nested = dyn_cast<ScopeOpInterface>(def)) {
+      SmallVector<Operation *> nestedExits = getScopeExits(nested);
+      if (nestedExits.size() != 1)
+        return;
+      value = nestedExits.front()->getOperand(
+          cast<OpResult>(value).getResultNumber());
+      continue;
+    }
+    auto dps = dyn_cast<DestinationStyleOpInterface>(def);
+    if (!dps || !dps.hasPureTensorSemantics())
+      return;
+    value = dps.getTiedOpOperand(cast<OpResult>(value))->get();
+  }
+
+  // Two results computed into one storage cannot both own it.
+  if (llvm::any_of(plan.results,
+                   [&](const ResultPlan &other) { return other.root == root; }))
+    return;
+
+  // The buffer's sizes at the call site: the root's own sizes where they
+  // are known there (from above, an explicit capture, a constant), else the
+  // scope's result dims.
+  auto rootType = cast<RankedTensorType>(root.getType());
+  if (rootType != type ||
+      rootSizes.size() != static_cast<size_t>(type.getNumDynamicDims()))
+    return;
+  auto shapeAware = dyn_cast<ShapeAwareOpInterface>(op);
+  auto scopeType = dyn_cast<RankedTensorType>(op->getResult(index).getType());
+  ValueRange scopeDims;
+  if (shapeAware && scopeType && scopeType.getRank() == type.getRank() &&
+      shapeAware.getResultDynamicDims(index).size() ==
+          static_cast<size_t>(scopeType.getNumDynamicDims()))
+    scopeDims = shapeAware.getResultDynamicDims(index);
+  SmallVector<Value> sizes;
+  for (unsigned d = 0, dynIndex = 0, e = type.getRank(); d < e; ++d) {
+    if (!type.isDynamicDim(d))
+      continue;
+    Value size = rootSizes[dynIndex++];
+    if (auto arg = dyn_cast<BlockArgument>(size);
+        arg && arg.getOwner() == &entry) {
+      size = explicitCaptures[arg.getArgNumber()];
+    } else if (op->isProperAncestor(size.getParentRegion()->getParentOp()) ||
+               size.getParentRegion() == &scope.getScopeBody()) {
+      if (!isClonableConstant(size)) {
+        if (scopeDims.empty() || !scopeType.isDynamicDim(d))
+          return;
+        size = scopeDims[scopeType.getDynamicDimIndex(d)];
+      }
+    }
+    sizes.push_back(size);
+  }
+
+  // An empty returned as it is holds no data: the caller creates it.
+  bool empty = root == result.value && isEmptyStorage(root.getDefiningOp());
+  result.kind = empty ? ResultPlan::Kind::Empty : ResultPlan::Kind::Destination;
+  result.root = root;
+  result.bufferType = MemRefType::get(type.getShape(), type.getElementType());
+  if (!empty) {
+    // A constant size is a static dim of the buffer: the callee then sees
+    // the size as the inlined body did (a vectorizer reads it), not an
+    // argument's unknown extent.
+    SmallVector<int64_t> shape(type.getShape());
+    SmallVector<Value> dynamicSizes;
+    for (unsigned d = 0, dynIndex = 0, e = type.getRank(); d < e; ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      Value size = sizes[dynIndex++];
+      std::optional<int64_t> constant = getConstantIntValue(size);
+      if (constant && *constant >= 0)
+        shape[d] = *constant;
+      else
+        dynamicSizes.push_back(size);
+    }
+    result.bufferType = MemRefType::get(shape, type.getElementType());
+    sizes = std::move(dynamicSizes);
+  }
+  result.sizes = std::move(sizes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -561,7 +815,8 @@ getResultSliceSizes(ScopeOpInterface scope, ArrayRef<ResultPlan> results) {
   auto tiedOp = dyn_cast<TiedOpInterface>(op);
   Builder builder(op->getContext());
   for (auto [i, result] : llvm::enumerate(results)) {
-    if (result.kind != ResultPlan::Kind::Returned ||
+    if ((result.kind != ResultPlan::Kind::Returned &&
+         result.kind != ResultPlan::Kind::Destination) ||
         (tiedOp && tiedOp.getTiedResultOperandIndex(i)))
       continue;
     auto resultType = dyn_cast<RankedTensorType>(op->getResult(i).getType());
@@ -615,7 +870,7 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
   SmallVector<Type> resultTypes;
   for (auto [i, result] : llvm::enumerate(plan.results))
     if (result.kind == ResultPlan::Kind::Returned)
-      resultTypes.push_back(staticTypes[i]  ? staticTypes[i]
+      resultTypes.push_back(staticTypes[i] ? staticTypes[i]
                             : result.value ? result.value.getType()
                                            : op->getResult(i).getType());
   callee.setFunctionType(
@@ -688,8 +943,79 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
     }
     fromAbove.try_emplace(capture, arg);
   }
+  // Where each destination's storage is created in the callee: an
+  // explicitly captured or implicitly used empty is the callee's clone.
+  DenseMap<unsigned, Value> calleeRoots;
+  for (auto [i, result] : llvm::enumerate(plan.results)) {
+    if (result.kind != ResultPlan::Kind::Destination)
+      continue;
+    Value root = result.root;
+    if (auto arg = dyn_cast<BlockArgument>(root);
+        arg && arg.getOwner() == &calleeEntry)
+      root = mapping.lookup(explicitCaptures[arg.getArgNumber()]);
+    else if (Value clone = mapping.lookupOrNull(root))
+      root = clone;
+    calleeRoots[i] = root;
+  }
   replaceValuesInRegion(calleeBody, fromAbove);
   calleeEntry.eraseArguments(erasedArgs);
+
+  // A buffer size planned for the call site; a constant of the body has
+  // moved into the callee: cloned at `callSite`'s insertion point.
+  auto getSizeAtCallSite = [&](OpBuilder &callSite, Value size) -> Value {
+    if (!callee->isAncestor(size.getParentRegion()->getParentOp()))
+      return size;
+    return callSite.clone(*size.getDefiningOp())->getResult(0);
+  };
+
+  // Destinations: the callee takes the caller's buffer as a trailing
+  // argument, computes into it (its storage now reads that buffer) and
+  // materializes the result there; the caller allocates it.
+  SmallVector<Value> destinationArgs(plan.results.size());
+  {
+    OpBuilder callSite(op);
+    for (auto [i, result] : llvm::enumerate(plan.results)) {
+      if (result.kind != ResultPlan::Kind::Destination)
+        continue;
+      SmallVector<Value> sizes;
+      for (Value size : result.sizes)
+        sizes.push_back(getSizeAtCallSite(callSite, size));
+      operands.push_back(memref::AllocOp::create(callSite, op->getLoc(),
+                                                 result.bufferType, sizes));
+      // (The root itself may be an entry block argument erased above.)
+      Value root = calleeRoots.lookup(i);
+      BlockArgument arg =
+          calleeEntry.addArgument(result.bufferType, root.getLoc());
+      destinationArgs[i] = arg;
+      if (auto toTensor = root.getDefiningOp<bufferization::ToTensorOp>()) {
+        // An inner scope's buffer: the inner call writes the caller's.
+        Operation *alloc = toTensor.getBuffer().getDefiningOp();
+        Value buffer = arg;
+        if (alloc->getResult(0).getType() != arg.getType()) {
+          builder.setInsertionPoint(alloc);
+          buffer = memref::CastOp::create(builder, alloc->getLoc(),
+                                          alloc->getResult(0).getType(), arg);
+        }
+        alloc->replaceAllUsesWith(ValueRange(buffer));
+        alloc->erase();
+        continue;
+      }
+      Operation *storage = root.getDefiningOp();
+      builder.setInsertionPoint(storage);
+      Value view = bufferization::ToTensorOp::create(
+          builder, storage->getLoc(),
+          RankedTensorType::get(result.bufferType.getShape(),
+                                result.bufferType.getElementType()),
+          arg, /*restrict=*/true, /*writable=*/true);
+      if (view.getType() != root.getType())
+        view = tensor::CastOp::create(builder, storage->getLoc(),
+                                      root.getType(), view);
+      root.replaceAllUsesWith(view);
+      if (result.value == result.root)
+        result.value = view;
+      storage->erase();
+    }
+  }
 
   // Returns: only what is returned.
   SmallVector<Operation *> peeled;
@@ -697,6 +1023,15 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
     SmallVector<Value> returned;
     builder.setInsertionPoint(terminator);
     for (auto [i, result] : llvm::enumerate(plan.results)) {
+      if (result.kind == ResultPlan::Kind::Destination) {
+        // In place: the copy folds away (canonicalization erases a copy of
+        // a buffer onto itself); it is there for a write that One-Shot
+        // Bufferize would still put elsewhere.
+        bufferization::MaterializeInDestinationOp::create(
+            builder, terminator->getLoc(), /*result=*/Type(), result.value,
+            destinationArgs[i], /*restrict=*/false, /*writable=*/true);
+        continue;
+      }
       if (result.kind != ResultPlan::Kind::Returned)
         continue;
       Value value = result.value ? result.value : terminator->getOperand(i);
@@ -710,7 +1045,8 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
   }
   for (ResultPlan &result : plan.results) {
     llvm::append_range(peeled, result.casts);
-    if (result.kind == ResultPlan::Kind::Constant)
+    if (result.kind == ResultPlan::Kind::Constant ||
+        result.kind == ResultPlan::Kind::Empty)
       peeled.push_back(result.value.getDefiningOp());
   }
   // Implicit captures only the old returns used (values passed through) are
@@ -728,9 +1064,9 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
         kept.push_back(value);
     operands = std::move(kept);
     calleeEntry.eraseArguments(unusedArgs);
-    callee.setFunctionType(
-        builder.getFunctionType(ValueRange(operands).getTypes(), resultTypes));
   }
+  callee.setFunctionType(
+      builder.getFunctionType(ValueRange(operands).getTypes(), resultTypes));
 
   // Replace the scope by the call; its discardable attributes move along.
   // Constants and casts peeled off the results are recreated around it.
@@ -740,14 +1076,30 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
     call->setAttr(attr.getName(), attr.getValue());
   SmallVector<Value> replacements;
   unsigned callResult = 0;
+  unsigned numDestinations =
+      llvm::count_if(plan.results, [](const ResultPlan &r) {
+        return r.kind == ResultPlan::Kind::Destination;
+      });
+  unsigned destination = 0;
   for (auto [i, result] : llvm::enumerate(plan.results)) {
     Value value;
     switch (result.kind) {
     case ResultPlan::Kind::Returned:
-    {
-      value = call->getResult(callResult++);
+    case ResultPlan::Kind::Destination: {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointAfter(call);
+      if (result.kind == ResultPlan::Kind::Destination) {
+        value = bufferization::ToTensorOp::create(
+            builder, op->getLoc(),
+            RankedTensorType::get(result.bufferType.getShape(),
+                                  result.bufferType.getElementType()),
+            call.getOperand(operands.size() - numDestinations + destination++),
+            /*restrict=*/true, /*writable=*/true);
+        if (value.getType() != result.value.getType())
+          value = tensor::CastOp::create(builder, op->getLoc(),
+                                         result.value.getType(), value);
+      } else
+        value = call->getResult(callResult++);
       if (staticTypes[i])
         value = tensor::CastOp::create(builder, op->getLoc(),
                                        result.value.getType(), value);
@@ -757,15 +1109,27 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
                                           builder.getIndexAttr(0));
         SmallVector<OpFoldResult> strides(type.getRank(),
                                           builder.getIndexAttr(1));
-        value = tensor::ExtractSliceOp::create(builder, op->getLoc(), type,
-                                               value, offsets, sliceSizes[i],
-                                               strides);
+        value =
+            tensor::ExtractSliceOp::create(builder, op->getLoc(), type, value,
+                                           offsets, sliceSizes[i], strides);
       }
       break;
     }
     case ResultPlan::Kind::PassThrough:
       value = result.value;
       break;
+    case ResultPlan::Kind::Empty: {
+      // The same empty at the call site, sized there.
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPoint(call);
+      Operation *storage = result.value.getDefiningOp();
+      IRMapping sizeMapping;
+      for (auto [operand, size] :
+           llvm::zip_equal(storage->getOperands(), result.sizes))
+        sizeMapping.map(operand, getSizeAtCallSite(builder, size));
+      value = builder.clone(*storage, sizeMapping)->getResult(0);
+      break;
+    }
     case ResultPlan::Kind::Constant: {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPoint(call);

@@ -250,6 +250,25 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
       are the callee's own. With `bufferization-safe=false` every scope is
       outlined, as a compile pipeline that needs the functions (a device's
       backend compiles them) wants.
+    - **Destination results** (`destination-results`, on by default): a
+      result computed in place, through destination-style ops, into storage
+      the body creates (`tensor.empty`, `bufferization.alloc_tensor`, or the
+      buffer of an inner outlined scope's result) is not returned. The
+      caller allocates the buffer (`memref.alloc`, sized by the scope's
+      result dims or the storage's own sizes; a constant size is a static
+      dim, so the callee still sees it) and passes it as a trailing `memref`
+      argument; the callee computes into `bufferization.to_tensor` of it and
+      ends with `bufferization.materialize_in_destination` into it; the call
+      site reads it back with `bufferization.to_tensor`. An empty tensor
+      returned as it is is created at the call site instead. Rationale:
+      buffer deallocation knows allocations apart but not buffers returned
+      by calls, so freeing several returned buffers, or one that may be the
+      value returned, takes `@dealloc_helper` and guarded frees (`scf.if`,
+      `cf.cond_br` once lowered) that the inlined body did not need; owned
+      by the caller, the buffer is freed as in the inlined body. A result
+      whose storage is shared with another result or comes from an argument
+      stays returned. The compile pipeline turns it off: a device's backend
+      compiles its function on tensors.
 
     Running the pass twice changes nothing the second time: every scope is
     outlined or refused again, and functions are never renamed.
@@ -287,9 +306,11 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
     such as a pass pipeline) is left in place, as is a scope placed directly
     in a symbol table rather than inside a function or other op, or inside
     transform IR. Discardable attributes of the scope op move to the call.
-    Several buffers coming back from calls may still be freed through
-    upstream's run-time `@dealloc_helper`, which cannot tell call results
-    apart where it can tell allocations apart.
+    Buffers still returned from calls (a result chosen by `scf.if` among
+    branches, a `memref` result of the body, a result that is not computed
+    into storage the body creates) may still be freed through upstream's
+    run-time `@dealloc_helper`, which cannot tell call results apart where
+    it can tell allocations apart.
   }];
   let options = [
     Option<"kind", "kind", "std::string", /*default=*/"\"\"",
@@ -301,11 +322,19 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
            "bufferization would not take its function as it takes the "
            "inlined body (an unranked result, a result that is not a "
            "buffer the function allocates)">,
+    Option<"destinationResults", "destination-results", "bool",
+           /*default=*/"true",
+           "Write a result computed in place into storage the body creates "
+           "(`tensor.empty`, `bufferization.alloc_tensor`) into a buffer "
+           "the caller allocates and passes, so that buffer deallocation "
+           "frees it as in the inlined body">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark at every scope saying whether it was outlined "
            "and, if not, why">,
   ];
-  let dependentDialects = ["mlir::func::FuncDialect",
+  let dependentDialects = ["mlir::bufferization::BufferizationDialect",
+                           "mlir::func::FuncDialect",
+                           "mlir::memref::MemRefDialect",
                            "mlir::tensor::TensorDialect"];
 }
 
