@@ -9,6 +9,7 @@
 #include "scopeir/Dialect/Codegen/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Codegen/IR/CodegenDialect.h"
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h"
+#include "scopeir/Dialect/Flow/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Flow/IR/FlowDialect.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
@@ -21,6 +22,8 @@
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
 #include "scopeir/Target/LLVMCPU/LLVMCPUBackends.h"
 #include "scopeir/Target/LLVMCPU/Passes.h"
+#include "scopeir/Target/Vulkan/Passes.h"
+#include "scopeir/Target/Vulkan/VulkanBackend.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -31,6 +34,7 @@ void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
   registry.insert<util::UtilDialect, codegen::CodegenDialect, hal::HALDialect,
                   flow::FlowDialect>();
   codegen::registerBufferizableOpInterfaceExternalModels(registry);
+  flow::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferDeallocationOpInterfaceExternalModels(registry);
   hal::registerTransformDialectExtension(registry);
@@ -49,6 +53,7 @@ void scopeir::registerAllPasses() {
     codegen::registerCodegenPasses();
     hal::registerHALPasses();
     llvmcpu::registerLLVMCPUPasses();
+    vulkan::registerVulkanPasses();
     registerAllTargetBackends();
     flow::registerFlowPasses();
     return true;
@@ -58,4 +63,5 @@ void scopeir::registerAllPasses() {
 
 void scopeir::registerAllTargetBackends() {
   llvmcpu::registerLLVMCPUBackends();
+  vulkan::registerVulkanBackend();
 }

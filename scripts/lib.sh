@@ -42,12 +42,17 @@ SCOPEIR_TEST_TIMEOUT="${SCOPEIR_TEST_TIMEOUT:-1800}"
 # (libomp-22-dev: LLVM's OpenMP runtime, loaded by scope-run when device
 # code runs on several threads; graphviz: `dot`, which renders the dispatch
 # graph in docs/; libopenblas-dev: cblas_sgemm for the example kernel
-# library in examples/kernels).
+# library in examples/kernels; libvulkan-dev: the Vulkan headers the Vulkan
+# runtime builds with, and the loader; mesa-vulkan-drivers: lavapipe, the
+# Vulkan device on the CPU that the `vulkan` tests run on; spirv-tools:
+# spirv-val, which validates every SPIR-V binary the tests compile;
+# vulkan-tools: vulkaninfo, to look at the device by hand).
 SCOPEIR_DEBIAN_PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   clang-22 libclang-rt-22-dev lld-22
   cmake ninja-build libgtest-dev python3
   libomp-22-dev graphviz libopenblas-dev
+  libvulkan-dev mesa-vulkan-drivers spirv-tools vulkan-tools
 )
 
 scopeir_log() { printf '==> %s\n' "$*"; }

@@ -142,6 +142,10 @@ void addDispatchFormation(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(util::createStripScopesPass(zones));
   pm.addPass(flow::createFormDispatchRegionsPass());
   pm.addPass(flow::createOutlineDispatchRegionsPass());
+  // Dispatches now say where they run: a value crossing between memories
+  // (one device's and another's, or the host's) moves through an explicit
+  // transfer, shown with the dispatches.
+  pm.addPass(flow::createInsertTransfersPass());
   switch (options.dumpDispatches) {
   case DispatchDump::None:
     break;
@@ -179,6 +183,9 @@ void addScopeOutlining(OpPassManager &pm, const CompileOptions &options) {
   outline.bufferizationSafe = false;
   pm.addPass(util::createOutlineScopesPass(outline));
   pm.addPass(util::createStripScopesPass());
+  // Values crossing between the memories of the device functions move
+  // through explicit transfers.
+  pm.addPass(flow::createInsertTransfersPass());
   if (options.trace)
     pm.addPass(util::createLowerTraceMarkersPass());
   // Dispatches the input already has are linked as at dispatch
@@ -226,6 +233,9 @@ void addBackendCodegen(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(codegen::createInlineScopesPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   addBackendPhase(pm, options, "buffer");
+  // Devices with memory of their own: kernels to device binaries, launches
+  // and transfers to runtime calls.
+  addBackendPhase(pm, options, "executable");
   // Every strategy has run: the transform IR they named (a program's own
   // named sequences) has no LLVM translation.
   pm.addPass(codegen::createEraseStrategySequencesPass());

@@ -42,3 +42,14 @@ func.func @clean(%m: memref<4xf32>, %v: vector<4xf32>)
   vector.transfer_write %v, %m[%c0] {in_bounds = [true]} : vector<4xf32>, memref<4xf32>
   return
 }
+
+// -----
+
+// So does vulkan (its buffer pipeline makes loop nests; complex numbers are
+// none of them).
+func.func @vulkan(%a: complex<f32>) -> complex<f32>
+    attributes {hal.device = #hal.device.target<"vulkan">} {
+  // expected-error @+1 {{'complex.add' is left in function 'vulkan' by backend 'vulkan', whose buffer pipeline must leave only ops the host lowering to LLVM handles}}
+  %s = complex.add %a, %a : complex<f32>
+  return %s : complex<f32>
+}
