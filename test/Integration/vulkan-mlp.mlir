@@ -36,3 +36,10 @@
 // RUN: scope-run %t/one.mlir --input="3x16xf32=%{x}" --dump-dispatches | FileCheck %s --check-prefix=DUMP
 // DUMP: dispatch #0 @vulkan_executables::@main_dispatch_0 device=#hal.device.target<"vulkan">
 // DUMP: dispatch #1 @llvm_cpu_loops_executables::@main_dispatch_1 device=#hal.device.target<"llvm-cpu-loops">
+// DUMP: transfer #0 tensor<?x16xf32> from host to #hal.device.target<"vulkan"> scope=-
+// DUMP-NEXT: transfer #1 tensor<?x32xf32> from #hal.device.target<"vulkan"> to host scope=-
+
+// The transfers in the zone table: one call per direction.
+// RUN: scope-run %t/one.mlir --input="3x16xf32=%{x}" --print-zones 2>&1 >/dev/null | FileCheck %s --check-prefix=ZONES
+// ZONES: (transfer host->vulkan) 1
+// ZONES: (transfer vulkan->host) 1

@@ -167,6 +167,12 @@ def TraceDispatchesPass
       `scope-run --dump-dispatches` prints it);
     - `scope`: its `scope_path`; `zones`: its `straddled_paths`, if any.
 
+    Every `flow.tensor.transfer` is wrapped in `util.trace.begin
+    "transfer"` / `util.trace.end "transfer"`, named `<from>-><to>` (each
+    side's display name, or `host`), with args `from`, `to`, `type` and,
+    for a static shape, `bytes`: the host's time in it (staging an upload,
+    waiting for a download's value).
+
     Every `hal.dispatch.extern` (an extern kernel call) is wrapped the same
     way, named after the kernel's symbol, with args `device` (the placement
     around the call, or `host`), `extern` (the symbol) and `scope` (the path
@@ -206,6 +212,11 @@ def PrintDispatchesPass : Pass<"flow-print-dispatches", "::mlir::ModuleOp"> {
 
         dispatch #N @executable::@function device=<placement>|host scope=<path>|-
 
+    then one line per transfer between memories (`flow.tensor.transfer`),
+    with the path of the scopes around it:
+
+        transfer #N <type> from <placement>|host to <placement>|host scope=<path>|-
+
     then one line per extern kernel call (`hal.dispatch.extern`):
 
         extern #N "symbol" [decomposition=@function] scope=<path>|-
@@ -233,6 +244,10 @@ def PrintDispatchGraphPass
     (`straddled_paths`) is drawn dashed. Devices are named and coloured in
     the order they first appear; a dispatch without a placement runs on
     `host`. The IR is not changed.
+
+    A transfer between memories (`flow.tensor.transfer`) is a `cds` node
+    labelled with its type, filled with its destination's colour, with a
+    dashed edge from its source's device and an edge to its destination's.
 
     Extern kernels are marked: a `hal.dispatch.extern` is a `component`
     shape labelled `extern <symbol>` (and its decomposition function),
