@@ -14,12 +14,16 @@
 #include "scopeir/Target/Vulkan/VulkanBackend.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "vulkan-outline-kernels"
@@ -78,6 +82,56 @@ std::optional<std::string> getMissingFeature(Type type, bool storage,
     return need(storage ? Capability::StorageBuffer16BitAccess
                         : Capability::Float16);
   return std::nullopt;
+}
+
+/// The math ops upstream's SPIR-V conversion lowers for Vulkan (GLSL
+/// extended instructions and core SPIR-V); the others are rewritten first
+/// (prepareMath) or reported.
+bool hasSPIRVLowering(StringRef mathOp) {
+  static const llvm::StringSet<> ops = {
+      "absf",  "absi",  "acos",     "acosh", "asin",      "asinh", "atan",
+      "atanh", "ceil",  "copysign", "cos",   "cosh",      "ctlz",  "exp",
+      "expm1", "floor", "fma",      "isinf", "isnan",     "log",   "log10",
+      "log1p", "log2",  "powf",     "round", "roundeven", "rsqrt", "sin",
+      "sinh",  "sqrt",  "tan",      "tanh"};
+  return ops.contains(mathOp);
+}
+
+/// math.trunc as copysign(floor(|x|), x): SPIR-V's GLSL set has no trunc
+/// the conversion uses.
+struct ExpandTrunc : OpRewritePattern<math::TruncOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::TruncOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value magnitude = math::AbsFOp::create(rewriter, loc, op.getOperand());
+    Value floor = math::FloorOp::create(rewriter, loc, magnitude);
+    rewriter.replaceOpWithNewOp<math::CopySignOp>(op, floor, op.getOperand());
+    return success();
+  }
+};
+
+/// Rewrites the math ops of `func` that have no SPIR-V lowering into ones
+/// that have: exp2 through exp, trunc through floor, erf, erfc, atan2 and
+/// cbrt by upstream's polynomial approximations (f32; the CPU backends call
+/// libm).
+LogicalResult prepareMath(func::FuncOp func) {
+  bool any = false;
+  func.walk([&](Operation *op) {
+    if (op->getDialect() && op->getDialect()->getNamespace() == "math" &&
+        !hasSPIRVLowering(op->getName().stripDialect()))
+      any = true;
+  });
+  if (!any)
+    return success();
+  RewritePatternSet patterns(func.getContext());
+  math::populateExpansionPatterns(patterns, {"exp2"});
+  populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
+    name.consume_front("math.");
+    return name == "erf" || name == "erfc" || name == "atan2" || name == "cbrt";
+  });
+  patterns.add<ExpandTrunc>(func.getContext());
+  return applyPatternsGreedily(func, std::move(patterns));
 }
 
 /// Returns true if `type` can travel as one i32 word of the parameter
@@ -596,7 +650,17 @@ LogicalResult FunctionOutliner::outline(Operation *root,
 }
 
 LogicalResult FunctionOutliner::run() {
-  if (failed(wrapStoresOutsideLoops()))
+  if (failed(prepareMath(func)) || failed(wrapStoresOutsideLoops()))
+    return failure();
+  WalkResult unsupported = func.walk([&](Operation *op) {
+    if (!op->getDialect() || op->getDialect()->getNamespace() != "math" ||
+        hasSPIRVLowering(op->getName().stripDialect()))
+      return WalkResult::advance();
+    op->emitOpError("has no SPIR-V lowering for ")
+        << deviceName << " (vulkan lowers the math ops of the GLSL set)";
+    return WalkResult::interrupt();
+  });
+  if (unsupported.wasInterrupted())
     return failure();
   SmallVector<Operation *> roots;
   WalkResult result = func.walk<WalkOrder::PreOrder>([&](Operation *op) {

@@ -138,3 +138,22 @@ func.func @loop_result(%x: memref<4xf32>) -> f32 attributes {hal.device = #hal.d
 func.func @bad_config(%x: memref<4xf32>) attributes {hal.device = #hal.device.target<"vulkan", {tile = 4}>} {
   return
 }
+
+// -----
+
+// A math op with no SPIR-V lowering (and none of the rewrites the pass
+// applies first).
+#env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>
+func.func @no_lowering(%x: memref<4xf32>, %n: i32) attributes {hal.device = #hal.device.target<"vulkan", {target_env = #env}>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    %v = memref.load %x[%i] : memref<4xf32>
+    // expected-error @+1 {{'math.fpowi' op has no SPIR-V lowering for #hal.device.target<"vulkan", {target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>}> (vulkan lowers the math ops of the GLSL set)}}
+    %p = math.fpowi %v, %n : f32, i32
+    memref.store %p, %x[%i] : memref<4xf32>
+    scf.reduce
+  }
+  return
+}

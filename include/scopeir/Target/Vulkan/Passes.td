@@ -71,7 +71,13 @@ def VulkanOutlineKernelsPass
       `vulkan.bindings` (read, written, a constant of the module, the
       parameters; VulkanABI.h).
 
-    Errors, each at the op concerned and naming the device: a type the
+    Math ops the SPIR-V conversion does not lower are rewritten first:
+    `exp2` through `exp`, `trunc` through `floor`, `erf`, `erfc`, `atan2`
+    and `cbrt` by upstream's polynomial approximations (the CPU backends
+    call libm, so results differ in the last bits).
+
+    Errors, each at the op concerned and naming the device: a math op with
+    no SPIR-V lowering left after that, a type the
     device lacks (an `i64` without the `Int64` capability, `f16` without
     `Float16`, 8- and 16-bit buffers without their storage features), a
     buffer that is not dense row-major, a use of a buffer inside a kernel
@@ -82,9 +88,11 @@ def VulkanOutlineKernelsPass
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::spirv::SPIRVDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 
