@@ -297,8 +297,17 @@ LogicalResult scopeir::pipeline::checkHostBackend(StringRef name,
   registerAllTargetBackends();
   const hal::TargetBackendRegistry &registry =
       hal::TargetBackendRegistry::global();
-  if (registry.lookup(name))
+  const hal::TargetBackend *backend = registry.lookup(name);
+  if (backend && !backend->hasDeviceMemory())
     return success();
+  if (backend) {
+    // Host code reads and writes host memory.
+    message = ("host backend '" + name +
+               "' computes in memory of its own; the host backend must "
+               "compute in host memory")
+                  .str();
+    return failure();
+  }
   message = ("unknown host backend '" + name + "'; registered backends: " +
              registry.getRegisteredNamesString())
                 .str();

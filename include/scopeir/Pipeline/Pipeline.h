@@ -128,9 +128,10 @@ struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
 /// --list-devices).
 void printTargetBackends(llvm::raw_ostream &os, llvm::StringRef hostBackend);
 
-/// Returns success if `name` is a registered target backend, which can then
-/// be the host backend; otherwise an
-/// error message listing the registered ones in `message`.
+/// Returns success if `name` is a registered target backend computing in
+/// host memory, which can then be the host backend; otherwise an error
+/// message in `message` (listing the registered backends for an unknown
+/// one).
 mlir::LogicalResult checkHostBackend(llvm::StringRef name,
                                        std::string &message);
 

@@ -28,8 +28,9 @@
 
 /// The flags of one binding of a dispatch.
 enum {
-  /// The kernel reads the buffer: its handle must hold a value on the
-  /// device already (a dispatch wrote it, or it was uploaded).
+  /// The kernel reads the buffer: if it does not write it too, its handle
+  /// must hold a value on the device already (a dispatch wrote it, or it
+  /// was uploaded).
   SCOPEIR_VK_BINDING_READ = 1,
   /// The kernel writes the buffer: a handle without a device buffer gets a
   /// fresh one.

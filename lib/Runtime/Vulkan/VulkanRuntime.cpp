@@ -948,8 +948,11 @@ void Runtime::dispatch(const uint32_t *code, int64_t words, const char *entry,
       bufferInfo.buffer = constant.buffer;
       continue;
     }
-    Buffer *buffer = getHandleBuffer(
-        address, bytes, flags & SCOPEIR_VK_BINDING_READ, what.c_str());
+    // A buffer the kernel only reads must hold a value already; one it
+    // also writes may be a fresh one it fills (a reduction's accumulator).
+    bool readOnly = (flags & SCOPEIR_VK_BINDING_READ) &&
+                    !(flags & SCOPEIR_VK_BINDING_WRITE);
+    Buffer *buffer = getHandleBuffer(address, bytes, readOnly, what.c_str());
     if (!buffer)
       return;
     bufferInfo.buffer = buffer->buffer;

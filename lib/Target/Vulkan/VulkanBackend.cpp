@@ -13,8 +13,10 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUToSPIRV/GPUToSPIRVPass.h"
 #include "mlir/Conversion/MathToSPIRV/MathToSPIRVPass.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
@@ -42,6 +44,9 @@ public:
     // on the host, which holds only a handle.
     funcPM.addPass(createVulkanReadOnlyArgumentsPass());
     funcPM.addPass(createCanonicalizerPass());
+    // A tile's tensor.empty written into its result's slice becomes that
+    // slice: a kernel cannot allocate memory.
+    funcPM.addPass(bufferization::createEmptyTensorEliminationPass());
   }
 
   void buildBufferPipeline(OpPassManager &funcPM) const override {
@@ -51,6 +56,9 @@ public:
     // it would inline one-iteration loops, leaving loads and stores
     // outside any nest.
     funcPM.addPass(createVulkanCopiesToLinalgPass());
+    // The grids of hand-distributed code (codegen-lower-workgroups) are
+    // scf.forall loops: parallel loops like the others.
+    funcPM.addPass(createForallToParallelLoopPass());
     funcPM.addPass(createConvertLinalgToParallelLoopsPass());
     funcPM.addPass(memref::createFoldMemRefAliasOpsPass());
     funcPM.addPass(createLowerAffinePass());

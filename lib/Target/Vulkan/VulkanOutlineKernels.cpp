@@ -16,11 +16,14 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/StringSet.h"
@@ -47,8 +50,33 @@ constexpr int64_t kMaxGroupCount = 65535;
 /// flags (SCOPEIR_VK_BINDING_*).
 constexpr StringLiteral kBindingsAttrName = "vulkan.bindings";
 
+/// Returns true if `op` is a loop nest that reads or writes buffers: a
+/// kernel. (A loop computing only scalars, such as the replay of
+/// codegen-check-stores, stays host code.)
 bool isLoopNest(Operation *op) {
-  return isa<scf::ParallelOp, scf::ForOp, scf::WhileOp>(op);
+  if (!isa<scf::ParallelOp, scf::ForOp, scf::WhileOp>(op))
+    return false;
+  WalkResult access = op->walk([](Operation *inner) {
+    return isa<memref::LoadOp, memref::StoreOp>(inner) ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
+  });
+  return access.wasInterrupted();
+}
+
+/// Returns the buffer `value` views (itself if it is no view).
+Value getRootBuffer(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// Returns true if `op` cannot run in a kernel: it is not of the dialects
+/// kernels are made of (a call, a print: the report of a run-time check).
+bool isHostOnly(Operation *op) {
+  Dialect *dialect = op->getDialect();
+  StringRef name = dialect ? dialect->getNamespace() : StringRef();
+  return !(name == "arith" || name == "math" || name == "scf" ||
+           name == "memref" || name == "index" || name == "affine");
 }
 
 /// Returns the capability or storage feature `type` needs on the device
@@ -227,6 +255,125 @@ LogicalResult serializeNestedParallelLoops(Operation *kernel) {
   return success();
 }
 
+/// Returns a constant upper bound (inclusive) of `size`: a constant, the
+/// smallest bound of a min's operands (a tile's `min(16, n - i)` once
+/// lowered), else what upstream's value bounds analysis finds.
+FailureOr<int64_t> getUpperBound(Value size) {
+  if (std::optional<int64_t> constant = getConstantIntValue(size))
+    return *constant;
+  Operation *def = size.getDefiningOp();
+  if (isa_and_present<arith::MinSIOp, arith::MinUIOp>(def)) {
+    FailureOr<int64_t> lhs = getUpperBound(def->getOperand(0));
+    FailureOr<int64_t> rhs = getUpperBound(def->getOperand(1));
+    if (succeeded(lhs) && succeeded(rhs))
+      return std::min(*lhs, *rhs);
+    return succeeded(lhs) ? lhs : rhs;
+  }
+  return ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB, size, /*stopCondition=*/nullptr,
+      /*closedUB=*/true);
+}
+
+/// Gives `alloc`, a tile's temporary buffer in the body of a
+/// per-workgroup nest, a 1-D buffer in the kernel's workgroup memory as
+/// large as its dims can get (their constant upper bounds), recording its
+/// sizes in `tileBuffers`; an error if a dim has no bound.
+FailureOr<Value> addWorkgroupBuffer(
+    gpu::GPUFuncOp kernel, memref::AllocOp alloc,
+    SmallVectorImpl<std::pair<Value, SmallVector<OpFoldResult>>> &tileBuffers) {
+  MemRefType type = alloc.getType();
+  if (!type.getLayout().isIdentity() || type.getMemorySpace())
+    return alloc.emitOpError("allocates a tile buffer that is not a dense "
+                             "row-major buffer of device memory");
+  int64_t elements = 1;
+  SmallVector<OpFoldResult> sizes;
+  Builder b(alloc.getContext());
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (!type.isDynamicDim(d)) {
+      elements *= type.getDimSize(d);
+      sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
+      continue;
+    }
+    Value size = alloc.getDynamicSizes()[type.getDynamicDimIndex(d)];
+    FailureOr<int64_t> bound = getUpperBound(size);
+    if (failed(bound) || *bound <= 0)
+      return alloc.emitOpError("allocates a tile buffer whose dim #")
+             << d << " has no constant upper bound: workgroup memory needs one";
+    elements *= *bound;
+    sizes.push_back(size);
+  }
+  // Workgroup memory as an integer memory space: upstream's SPIR-V memory
+  // space map knows those, not #gpu.address_space.
+  auto shared =
+      MemRefType::get({elements}, type.getElementType(),
+                      MemRefLayoutAttrInterface(), b.getI64IntegerAttr(3));
+  // A static allocation of workgroup memory at the kernel's entry, which
+  // upstream's conversion makes a Workgroup variable.
+  OpBuilder entry = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  Value buffer = memref::AllocOp::create(entry, alloc.getLoc(), shared);
+  tileBuffers.push_back({buffer, sizes});
+  return buffer;
+}
+
+/// Distributes the parallel loops directly in `block` (a workgroup's body)
+/// over the `threads` threads of the workgroup, thread `thread` running
+/// linear iterations thread, thread + threads, ...; a barrier (workgroup
+/// scope, storage and workgroup memory) after each makes its stores
+/// visible to the next one's loads. The block runs in uniform control flow
+/// (one workgroup, one outer iteration), as barriers require.
+void distributeOverThreads(Block *block, Value thread, int64_t threads) {
+  SmallVector<scf::ParallelOp> loops(block->getOps<scf::ParallelOp>());
+  for (scf::ParallelOp loop : loops) {
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    SmallVector<Value> counts;
+    Value total;
+    for (auto [lb, ub, step] : llvm::zip(
+             loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
+      Value extent = arith::MaxSIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, ub, lb), getIndex(b, loc, 0));
+      Value count = arith::DivUIOp::create(
+          b, loc,
+          arith::AddIOp::create(
+              b, loc, extent,
+              arith::SubIOp::create(b, loc, step, getIndex(b, loc, 1))),
+          step);
+      counts.push_back(count);
+      total = total ? arith::MulIOp::create(b, loc, total, count).getResult()
+                    : count;
+    }
+    auto strided =
+        scf::ForOp::create(b, loc, thread, total, getIndex(b, loc, threads));
+    OpBuilder inner(strided.getBody()->getTerminator());
+    Value rest = strided.getInductionVar();
+    SmallVector<Value> ivs(counts.size());
+    for (int d = static_cast<int>(counts.size()) - 1; d >= 0; --d) {
+      Value position = rest;
+      if (d > 0) {
+        position = arith::RemUIOp::create(inner, loc, rest, counts[d]);
+        rest = arith::DivUIOp::create(inner, loc, rest, counts[d]);
+      }
+      ivs[d] = arith::AddIOp::create(
+          inner, loc, loop.getLowerBound()[d],
+          arith::MulIOp::create(inner, loc, position, loop.getStep()[d]));
+    }
+    Block *body = loop.getBody();
+    for (auto [from, to] : llvm::zip(body->getArguments(), ivs))
+      from.replaceAllUsesWith(to);
+    Block *target = strided.getBody();
+    target->getOperations().splice(target->getTerminator()->getIterator(),
+                                   body->getOperations(), body->begin(),
+                                   std::prev(body->end()));
+    b.setInsertionPointAfter(strided);
+    spirv::ControlBarrierOp::create(
+        b, loc, spirv::Scope::Workgroup, spirv::Scope::Workgroup,
+        spirv::MemorySemantics::AcquireRelease |
+            spirv::MemorySemantics::UniformMemory |
+            spirv::MemorySemantics::WorkgroupMemory);
+    loop.erase();
+  }
+}
+
 /// Outlines the loop nests of one vulkan function.
 class FunctionOutliner {
 public:
@@ -238,6 +385,7 @@ public:
   LogicalResult run();
 
 private:
+  LogicalResult findHostCode();
   LogicalResult wrapStoresOutsideLoops();
   LogicalResult checkTypes(Operation *root, ArrayRef<Value> buffers);
   LogicalResult outline(Operation *root, gpu::GPUModuleOp module,
@@ -248,7 +396,74 @@ private:
   spirv::TargetEnv targetEnv;
   int64_t workgroupSize;
   std::string deviceName;
+  /// Loop nests that stay host code, and the buffers they use (host memory).
+  DenseSet<Operation *> hostNests;
+  DenseSet<Value> hostBuffers;
 };
+
+/// Loop nests that call or print (the replay of codegen-check-stores, which
+/// counts the stores of a workgroups scope and reports a gap or an
+/// overlap) stay host code, with the buffers they use and every other nest
+/// using those buffers; such buffers must be the function's own
+/// allocations, never a device value it takes or returns.
+LogicalResult FunctionOutliner::findHostCode() {
+  SmallVector<Operation *> nests;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (!isLoopNest(op))
+      return WalkResult::advance();
+    nests.push_back(op);
+    if (op->walk([](Operation *inner) {
+            return isHostOnly(inner) ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+          }).wasInterrupted())
+      hostNests.insert(op);
+    return WalkResult::skip();
+  });
+  auto buffersOf = [](Operation *nest) {
+    SmallVector<Value> buffers;
+    nest->walk([&](Operation *op) {
+      if (auto load = dyn_cast<memref::LoadOp>(op))
+        buffers.push_back(getRootBuffer(load.getMemRef()));
+      else if (auto store = dyn_cast<memref::StoreOp>(op))
+        buffers.push_back(getRootBuffer(store.getMemRef()));
+    });
+    return buffers;
+  };
+  for (bool changed = !hostNests.empty(); changed;) {
+    changed = false;
+    for (Operation *nest : nests) {
+      SmallVector<Value> buffers = buffersOf(nest);
+      bool host =
+          hostNests.contains(nest) || llvm::any_of(buffers, [&](Value buffer) {
+            return hostBuffers.contains(buffer);
+          });
+      if (!host)
+        continue;
+      changed |= hostNests.insert(nest).second;
+      for (Value buffer : buffers)
+        changed |= hostBuffers.insert(buffer).second;
+    }
+  }
+  for (Value buffer : hostBuffers) {
+    bool local = isa_and_present<memref::AllocOp, memref::AllocaOp>(
+                     buffer.getDefiningOp()) &&
+                 llvm::none_of(buffer.getUsers(), [](Operation *user) {
+                   return isa<func::ReturnOp>(user);
+                 });
+    if (local)
+      continue;
+    Operation *nest = llvm::find_if(nests, [&](Operation *nest) {
+      return hostNests.contains(nest) &&
+             llvm::is_contained(buffersOf(nest), buffer);
+    })[0];
+    return nest->emitOpError("runs host code (a call or a print) on device "
+                             "memory of ")
+           << deviceName
+           << ": host code in a device function may use only buffers the "
+              "function allocates for it";
+  }
+  return success();
+}
 
 /// A store outside any loop (a linalg op on 0-d buffers, or a one-element
 /// loop folded away) runs in a one-invocation kernel: it is wrapped, with
@@ -259,7 +474,8 @@ LogicalResult FunctionOutliner::wrapStoresOutsideLoops() {
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isLoopNest(op))
       return WalkResult::skip();
-    if (auto store = dyn_cast<memref::StoreOp>(op))
+    if (auto store = dyn_cast<memref::StoreOp>(op);
+        store && !hostBuffers.contains(getRootBuffer(store.getMemRef())))
       stores.push_back(store);
     return WalkResult::advance();
   });
@@ -346,6 +562,14 @@ LogicalResult FunctionOutliner::outline(Operation *root,
     return root->emitOpError("returns values to host code; it cannot run on ")
            << deviceName;
   bool distributed = static_cast<bool>(parallel);
+  // A parallel nest whose body holds parallel loops of its own (the grid of
+  // a codegen.scope.workgroups, tiles computed inside) runs one outer
+  // iteration per workgroup, its inner parallel loops distributed over the
+  // workgroup's threads.
+  bool perWorkgroup =
+      distributed &&
+      llvm::any_of(parallel.getBody()->getOperations(),
+                   [](Operation &op) { return isa<scf::ParallelOp>(op); });
 
   // What the nest uses from above: buffers, scalars, constants.
   SetVector<Value> above;
@@ -472,6 +696,9 @@ LogicalResult FunctionOutliner::outline(Operation *root,
   };
 
   IRMapping mapping;
+  // Tile buffers in workgroup memory, with their sizes (values of the nest,
+  // mapped into the kernel once cloned).
+  SmallVector<std::pair<Value, SmallVector<OpFoldResult>>> tileBuffers;
   for (Operation *constant : constants)
     mapping.map(constant->getResult(0), kb.clone(*constant)->getResult(0));
   for (auto [i, scalar] : llvm::enumerate(scalars))
@@ -500,10 +727,14 @@ LogicalResult FunctionOutliner::outline(Operation *root,
     Value thread = gpu::ThreadIdOp::create(kb, loc, gpu::Dimension::x);
     Value group = arith::AddIOp::create(
         kb, loc, arith::MulIOp::create(kb, loc, groupY, groupsX), groupX);
-    Value linear = arith::AddIOp::create(
-        kb, loc,
-        arith::MulIOp::create(kb, loc, group, getIndex(kb, loc, threads)),
-        thread);
+    Value linear = perWorkgroup
+                       ? group
+                       : arith::AddIOp::create(
+                             kb, loc,
+                             arith::MulIOp::create(kb, loc, group,
+                                                   getIndex(kb, loc, threads)),
+                             thread)
+                             .getResult();
     SmallVector<Value> kernelCounts, kernelLowers, kernelSteps;
     Value kernelTotal;
     for (unsigned d = 0; d < counts.size(); ++d) {
@@ -535,16 +766,51 @@ LogicalResult FunctionOutliner::outline(Operation *root,
     for (auto [from, to] : llvm::zip(parallel.getInductionVars(), ivs))
       mapping.map(from, to);
     body.setInsertionPoint(guard.thenBlock()->getTerminator());
-    for (Operation &op : parallel.getBody()->without_terminator())
+    for (Operation &op : parallel.getBody()->without_terminator()) {
+      // A tile's temporary buffer lives in the workgroup's memory, at the
+      // largest size its dims can have; it is freed with the workgroup.
+      if (auto alloc = dyn_cast<memref::AllocOp>(op); alloc && perWorkgroup) {
+        FailureOr<Value> shared =
+            addWorkgroupBuffer(kernel, alloc, tileBuffers);
+        if (failed(shared)) {
+          kernel.erase();
+          return failure();
+        }
+        mapping.map(alloc.getResult(), *shared);
+        continue;
+      }
+      if (auto dealloc = dyn_cast<memref::DeallocOp>(op);
+          dealloc && mapping.contains(dealloc.getMemref()) &&
+          isa<MemRefType>(mapping.lookup(dealloc.getMemref()).getType()) &&
+          cast<MemRefType>(mapping.lookup(dealloc.getMemref()).getType())
+              .getMemorySpace())
+        continue;
       body.clone(op, mapping);
+    }
+    if (perWorkgroup)
+      distributeOverThreads(guard.thenBlock(), thread, threads);
   } else {
     kb.clone(*root, mapping);
   }
   gpu::ReturnOp::create(kb, loc);
 
-  // Loads, stores and sizes of buffers: on the 1-D arguments.
-  for (unsigned i = 0, e = buffers.size(); i < e; ++i) {
-    BlockArgument arg = entry.getArgument(i);
+  // Loads, stores and sizes of buffers: on the 1-D arguments (and tile
+  // buffers: on their 1-D workgroup memory).
+  SmallVector<std::pair<Value, SmallVector<Value>>> flat;
+  for (unsigned i = 0, e = buffers.size(); i < e; ++i)
+    flat.push_back({entry.getArgument(i), sizes[i]});
+  OpBuilder top = OpBuilder::atBlockBegin(&entry);
+  for (auto &[arg, tileSizes] : tileBuffers) {
+    SmallVector<Value> kernelSizes;
+    for (OpFoldResult size : tileSizes)
+      kernelSizes.push_back(
+          isa<Value>(size) ? mapping.lookup(cast<Value>(size))
+                           : getIndex(top, loc, *getConstantIntValue(size)));
+    flat.push_back({arg, kernelSizes});
+  }
+  for (unsigned i = 0, e = flat.size(); i < e; ++i) {
+    Value arg = flat[i].first;
+    ArrayRef<Value> bufferSizes = flat[i].second;
     for (OpOperand &use : llvm::make_early_inc_range(arg.getUses())) {
       Operation *user = use.getOwner();
       OpBuilder b(user);
@@ -552,8 +818,8 @@ LogicalResult FunctionOutliner::outline(Operation *root,
         if (indices.empty())
           return getIndex(b, user->getLoc(), 0);
         Value linear = indices.front();
-        for (auto [size, next] : llvm::zip(
-                 ArrayRef<Value>(sizes[i]).drop_front(), indices.drop_front()))
+        for (auto [size, next] :
+             llvm::zip(bufferSizes.drop_front(), indices.drop_front()))
           linear = arith::AddIOp::create(
               b, user->getLoc(),
               arith::MulIOp::create(b, user->getLoc(), linear, size), next);
@@ -573,7 +839,7 @@ LogicalResult FunctionOutliner::outline(Operation *root,
         if (!d)
           return dim.emitOpError("with a dynamic index cannot run on ")
                  << deviceName;
-        dim.replaceAllUsesWith(sizes[i][*d]);
+        dim.replaceAllUsesWith(bufferSizes[*d]);
         dim.erase();
       } else {
         InFlightDiagnostic diag = user->emitOpError(
@@ -592,11 +858,15 @@ LogicalResult FunctionOutliner::outline(Operation *root,
   Value one = getIndex(host, loc, 1);
   Value groupsX = one, groupsY = one;
   if (distributed) {
-    Value groups = arith::DivUIOp::create(
-        host, loc,
-        arith::AddIOp::create(host, loc, total,
-                              getIndex(host, loc, threads - 1)),
-        getIndex(host, loc, threads));
+    Value groups =
+        perWorkgroup
+            ? total
+            : arith::DivUIOp::create(
+                  host, loc,
+                  arith::AddIOp::create(host, loc, total,
+                                        getIndex(host, loc, threads - 1)),
+                  getIndex(host, loc, threads))
+                  .getResult();
     groupsX = arith::MinUIOp::create(host, loc, groups,
                                      getIndex(host, loc, kMaxGroupCount));
     Value divisor = arith::MaxUIOp::create(host, loc, groupsX, one);
@@ -650,9 +920,12 @@ LogicalResult FunctionOutliner::outline(Operation *root,
 }
 
 LogicalResult FunctionOutliner::run() {
-  if (failed(prepareMath(func)) || failed(wrapStoresOutsideLoops()))
+  if (failed(prepareMath(func)) || failed(findHostCode()) ||
+      failed(wrapStoresOutsideLoops()))
     return failure();
-  WalkResult unsupported = func.walk([&](Operation *op) {
+  WalkResult unsupported = func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (hostNests.contains(op))
+      return WalkResult::skip();
     if (!op->getDialect() || op->getDialect()->getNamespace() != "math" ||
         hasSPIRVLowering(op->getName().stripDialect()))
       return WalkResult::advance();
@@ -664,12 +937,16 @@ LogicalResult FunctionOutliner::run() {
     return failure();
   SmallVector<Operation *> roots;
   WalkResult result = func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (hostNests.contains(op))
+      return WalkResult::skip();
     if (isLoopNest(op)) {
       roots.push_back(op);
       return WalkResult::skip();
     }
-    // Host code may allocate, size and view buffers, not touch their data.
-    if (isa<memref::LoadOp>(op)) {
+    // Host code may allocate, size and view device buffers, not touch
+    // their data.
+    if (auto load = dyn_cast<memref::LoadOp>(op);
+        load && !hostBuffers.contains(getRootBuffer(load.getMemRef()))) {
       op->emitOpError("reads device memory in host code: a value on ")
           << deviceName << " reaches the host only through a transfer";
       return WalkResult::interrupt();

@@ -157,3 +157,41 @@ func.func @no_lowering(%x: memref<4xf32>, %n: i32) attributes {hal.device = #hal
   }
   return
 }
+
+// -----
+
+// A tile's temporary needs a size bound: workgroup memory is static.
+#env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>
+func.func @unbounded_tile(%x: memref<?xf32>, %n: index) attributes {hal.device = #hal.device.target<"vulkan", {target_env = #env}>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%t) = (%c0) to (%c1) step (%c1) {
+    // expected-error @+1 {{'memref.alloc' op allocates a tile buffer whose dim #0 has no constant upper bound: workgroup memory needs one}}
+    %tmp = memref.alloc(%n) : memref<?xf32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %x[%i] : memref<?xf32>
+      memref.store %v, %tmp[%i] : memref<?xf32>
+      scf.reduce
+    }
+    memref.dealloc %tmp : memref<?xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Host code (a call) on a buffer the function takes: a device value.
+#env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>
+func.func private @report(f32)
+func.func @host_code_on_device_memory(%x: memref<4xf32>) attributes {hal.device = #hal.device.target<"vulkan", {target_env = #env}>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'scf.for' op runs host code (a call or a print) on device memory of #hal.device.target}}
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %x[%i] : memref<4xf32>
+    func.call @report(%v) : (f32) -> ()
+  }
+  return
+}

@@ -168,3 +168,99 @@ func.func @negative_host(%y: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+#env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<max_compute_workgroup_invocations = 128, max_compute_workgroup_size = [128, 128, 64]>>
+
+// A parallel nest holding parallel loops of its own (the grid of a
+// codegen.scope.workgroups, a tile inside) runs one outer iteration per
+// workgroup: the grid is the outer trip count, each inner parallel loop is
+// strided over the workgroup's threads and followed by a barrier (its
+// stores are the next loop's loads), and the tile's temporary is a buffer
+// of workgroup memory (memory space 3) as large as its dims can get.
+// CHECK-LABEL: gpu.func @tiles_0
+//       CHECK:   %[[TILE:.+]] = memref.alloc() : memref<32xf32, 3>
+//       CHECK:   %[[GX:.+]] = gpu.block_id x
+//       CHECK:   %[[T:.+]] = gpu.thread_id x
+//       CHECK:   scf.if
+//       CHECK:     scf.for %{{.+}} = %[[T]] to %{{.+}} step %{{.+}} {
+//       CHECK:       memref.store %{{.+}}, %[[TILE]]
+//       CHECK:     spirv.ControlBarrier <Workgroup>, <Workgroup>, <AcquireRelease|UniformMemory|WorkgroupMemory>
+//       CHECK:     scf.for %{{.+}} = %[[T]] to %{{.+}} step %{{.+}} {
+//       CHECK:       memref.load %[[TILE]]
+//       CHECK:     spirv.ControlBarrier
+//   CHECK-NOT:   memref.dealloc
+// CHECK-LABEL: func.func @tiles
+//       CHECK: gpu.launch_func @tiles_kernels::@tiles_0 blocks in (%[[N:[^,]+]], %{{.+}}, %{{.+}}) threads in (%{{.+}}, %{{.+}}, %{{.+}})
+func.func @tiles(%x: memref<?x8xf32>, %y: memref<?x8xf32>) attributes {hal.device = #hal.device.target<"vulkan", {target_env = #env}>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %n = memref.dim %x, %c0 : memref<?x8xf32>
+  %tiles = arith.divui %n, %c4 : index
+  scf.parallel (%t) = (%c0) to (%tiles) step (%c1) {
+    %rows = arith.minsi %n, %c4 : index
+    %tmp = memref.alloc(%rows) : memref<?x8xf32>
+    %base = arith.muli %t, %c4 : index
+    scf.parallel (%i, %j) = (%c0, %c0) to (%rows, %c8) step (%c1, %c1) {
+      %r = arith.addi %base, %i : index
+      %v = memref.load %x[%r, %j] : memref<?x8xf32>
+      %w = arith.addf %v, %v : f32
+      memref.store %w, %tmp[%i, %j] : memref<?x8xf32>
+      scf.reduce
+    }
+    scf.parallel (%i, %j) = (%c0, %c0) to (%rows, %c8) step (%c1, %c1) {
+      %r = arith.addi %base, %i : index
+      %v = memref.load %tmp[%i, %j] : memref<?x8xf32>
+      memref.store %v, %y[%r, %j] : memref<?x8xf32>
+      scf.reduce
+    }
+    memref.dealloc %tmp : memref<?x8xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+#env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<max_compute_workgroup_invocations = 128, max_compute_workgroup_size = [128, 128, 64]>>
+func.func private @report(index)
+
+// A nest that calls host code (the replay of codegen-check-stores counting
+// and reporting) stays on the host with the buffer it uses, and so does the
+// fill of that buffer; the kernel is the nest on device memory only.
+// CHECK-LABEL: gpu.module @checked_kernels
+//       CHECK: gpu.func @checked_0
+//   CHECK-NOT: gpu.func
+// CHECK-LABEL: func.func @checked
+//       CHECK: %[[COUNTS:.+]] = memref.alloc() : memref<4xi32>
+//       CHECK: scf.parallel
+//       CHECK:   memref.store %{{.+}}, %[[COUNTS]]
+//       CHECK: scf.for
+//       CHECK:   memref.load %[[COUNTS]]
+//       CHECK:   func.call @report
+//       CHECK: gpu.launch_func @checked_kernels::@checked_0
+func.func @checked(%y: memref<4xf32>) attributes {hal.device = #hal.device.target<"vulkan", {target_env = #env}>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1.0 : f32
+  %counts = memref.alloc() : memref<4xi32>
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    memref.store %zero, %counts[%i] : memref<4xi32>
+    scf.reduce
+  }
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %counts[%i] : memref<4xi32>
+    %k = arith.index_cast %v : i32 to index
+    func.call @report(%k) : (index) -> ()
+  }
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    memref.store %one, %y[%i] : memref<4xf32>
+    scf.reduce
+  }
+  return
+}

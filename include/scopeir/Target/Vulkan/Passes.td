@@ -61,6 +61,17 @@ def VulkanOutlineKernelsPass
       the body, reductions included (a matmul or a convolution is a loop
       over its reduction dimensions per output element). Any other loop
       (`scf.for`, `scf.while`, a store outside loops) runs in one invocation.
+    - An `scf.parallel` whose body holds parallel loops of its own (the grid
+      of a `codegen.scope.workgroups`, a tile inside) runs one iteration per
+      workgroup: its trip count is the grid; each parallel loop directly in
+      its body is strided over the workgroup's threads and followed by a
+      barrier (workgroup scope; storage and workgroup memory); a buffer the
+      body allocates (a tile's temporary) becomes a buffer of workgroup
+      memory (memory space 3) of the largest size its dims can have.
+    - A loop nest that calls or prints (the replay of
+      `codegen-check-stores`) stays host code, with the buffers it uses and
+      the nests using them; those must be buffers the function allocates.
+      A loop nest touching no buffer stays host code too.
     - Buffers become kernel arguments in use order: 1-D views of their
       dense row-major data (`memref.collapse_shape` on the host), indexed by
       row-major linearization inside the kernel. The scalars the kernel
@@ -82,7 +93,8 @@ def VulkanOutlineKernelsPass
     `Float16`, 8- and 16-bit buffers without their storage features), a
     buffer that is not dense row-major, a use of a buffer inside a kernel
     other than loads, stores and sizes, host code reading device data (a
-    load outside any loop whose value the host uses). Placement never
+    load outside any loop whose value the host uses, a call on a device
+    value), a tile buffer without a constant size bound. Placement never
     changes silently.
   }];
   let dependentDialects = [
