@@ -52,3 +52,34 @@ function(scopeir_add_tool name)
   install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   set_property(GLOBAL APPEND PROPERTY SCOPEIR_INSTALLED_TARGETS ${name})
 endfunction()
+
+# scopeir_forbid_link(target REGEX regex REASON text)
+#
+# Fails the configuration if `target` links a library whose name matches
+# `regex`, directly or through the scopeir libraries it links: a layering
+# rule (docs/dispatch.md: flow links nothing of hal). Links change only in
+# CMake files, so checking when CMake runs is enough. Call it after the
+# libraries `target` links are defined.
+function(scopeir_forbid_link target)
+  cmake_parse_arguments(ARG "" "REGEX;REASON" "" ${ARGN})
+  set(seen)
+  set(worklist ${target})
+  while(worklist)
+    list(POP_FRONT worklist current)
+    if(current IN_LIST seen)
+      continue()
+    endif()
+    list(APPEND seen ${current})
+    if(NOT current STREQUAL target AND current MATCHES "${ARG_REGEX}")
+      message(FATAL_ERROR
+        "${target} links ${current}, which it must not: ${ARG_REASON}")
+    endif()
+    # Only our own libraries are followed; MLIR's and LLVM's never link ours.
+    if(current MATCHES "^Scopeir" AND TARGET ${current})
+      get_target_property(libs ${current} LINK_LIBRARIES)
+      if(libs)
+        list(APPEND worklist ${libs})
+      endif()
+    endif()
+  endwhile()
+endfunction()

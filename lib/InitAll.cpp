@@ -6,6 +6,8 @@
 
 #include "scopeir/InitAll.h"
 
+#include "scopeir/Dialect/Check/IR/CheckDialect.h"
+#include "scopeir/Dialect/Check/Transforms/Passes.h"
 #include "scopeir/Dialect/Codegen/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Codegen/IR/CodegenDialect.h"
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h"
@@ -32,7 +34,7 @@
 
 void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
   registry.insert<util::UtilDialect, codegen::CodegenDialect, hal::HALDialect,
-                  flow::FlowDialect>();
+                  flow::FlowDialect, check::CheckDialect>();
   codegen::registerBufferizableOpInterfaceExternalModels(registry);
   flow::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferizableOpInterfaceExternalModels(registry);
@@ -56,6 +58,7 @@ void scopeir::registerAllPasses() {
     vulkan::registerVulkanPasses();
     registerAllTargetBackends();
     flow::registerFlowPasses();
+    check::registerCheckPasses();
     return true;
   }();
   (void)once;

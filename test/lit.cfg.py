@@ -19,10 +19,11 @@ config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.scopeir_obj_root, "test")
 
-# Only .mlir files are tests; Inputs/ holds files that tests read.  `Unit` is
-# not excluded: that would also hide the nested GoogleTest suite from
-# discovery, and it holds no .mlir files.
-config.excludes = ["Inputs"]
+# Only .mlir files are tests; Inputs/ holds files that tests read and lib/
+# the sources of the test passes.  `Unit` is not excluded: that would also
+# hide the nested GoogleTest suite from discovery, and it holds no .mlir
+# files.
+config.excludes = ["Inputs", "lib"]
 
 config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
 config.substitutions.append(("%scopeir_src_root", config.scopeir_src_root))

@@ -376,6 +376,8 @@ KINDS = {
     "batch": "a scope-run command run by scope-run --batch did not give "
              "what it gives alone in a fresh process (exit status or "
              "result bits)",
+    "slow-compile": "a scope-run command (compile and run of a generated "
+                    "program) took longer than --compile-bound",
 }
 
 
@@ -392,6 +394,8 @@ class Outcome:
         # ran, and how many of them reused machine code.
         self.batch_runs = []
         self.reused = 0
+        # (seconds, name) of each scope-run command, for the slowest list.
+        self.run_seconds = []
 
     def fail(self, kind, detail):
         self.failures.append((kind, detail))
@@ -445,6 +449,19 @@ BATCHES_LOCK = threading.Lock()
 
 
 def scope_run(outcome, args, cmd, d, name):
+    """Runs one of a seed's scope-run commands, in the worker's batch
+    process unless --no-batch, adds its time to the seed's total and fails
+    the seed if it took longer than --compile-bound."""
+    step = scope_run_step(outcome, args, cmd, d, name)
+    outcome.run_seconds.append((step.seconds, name))
+    if args.compile_bound > 0 and step.seconds > args.compile_bound:
+        outcome.fail("slow-compile", "scope-run (%s) took %.1f s (bound "
+                     "%.0f s): %s" % (name, step.seconds, args.compile_bound,
+                                      " ".join(cmd)))
+    return step
+
+
+def scope_run_step(outcome, args, cmd, d, name):
     """Runs one of a seed's scope-run commands, in the worker's batch
     process unless --no-batch, and adds its time to the seed's total."""
     if args.no_batch:
@@ -940,6 +957,11 @@ def main():
                         help="seeds run at once (default: one per core)")
     parser.add_argument("--timeout", type=float, default=120,
                         help="seconds per command")
+    parser.add_argument("--compile-bound", type=float, default=30,
+                        help="fail a seed whose scope-run command (compile "
+                             "and run) takes longer than this many seconds "
+                             "(0: no bound; the program generator's "
+                             "programs compile in under 10 s)")
     parser.add_argument("--time-limit", type=float, default=0,
                         help="stop starting seeds after this many seconds "
                              "(0: none); the summary counts what ran")
@@ -1081,6 +1103,14 @@ def report(outcomes, elapsed, args, reductions):
         print("  time by tool (summed over seeds, %.0f s): " % total + ", ".join(
             "%s %.0f s (%.0f%%)" % (tool, sec, 100 * sec / total) for tool, sec
             in sorted(tool_seconds.items(), key=lambda kv: -kv[1])))
+    slowest = sorted(((sec, o.seed, name) for o in outcomes
+                      for sec, name in o.run_seconds), reverse=True)[:5]
+    if slowest:
+        print("  slowest scope-run commands (compile and run; bound %s): " %
+              ("%.0f s" % args.compile_bound if args.compile_bound > 0
+               else "none") + ", ".join("seed %d %s %.1f s" % (seed, name,
+                                                                sec)
+                                        for sec, seed, name in slowest))
     print("  failing seeds: %d" % len(failed))
     for kind in KINDS:
         if kind in by_kind:
@@ -1098,6 +1128,9 @@ def report(outcomes, elapsed, args, reductions):
                        "bitwise": bitwise, "features": features,
                        "scopes": scopes, "tool_seconds": tool_seconds,
                        "batch_runs": batch_runs, "reused": reused,
+                       "slowest": [{"seed": seed, "command": name,
+                                    "seconds": sec}
+                                   for sec, seed, name in slowest],
                        "failures": {k: sorted(v) for k, v in by_kind.items()},
                        "reductions": reductions}, f, indent=1)
     return 1 if failed or n == 0 else 0

@@ -8,7 +8,7 @@ way lit does (DEFINE/REDEFINE, line continuations, REQUIRES/UNSUPPORTED,
 the usual substitutions) and runs every RUN line in three modes:
 
   reference  as written (the test's own pipeline, mlir-opt and mlir-runner);
-  kept       util-test-insert-scopes{seed=K} and util-lower-annotations at
+  kept       test-util-insert-scopes{seed=K} and util-lower-annotations at
              the front of the test's own mlir-opt pipeline, which then runs in
              scope-opt with the scopes in place (bufferization, tiling,
              transform scripts, canonicalization, ...); util-strip-scopes
@@ -595,11 +595,11 @@ class Tools:
 def scope_prefix(mode, seed, density, textual):
     """The steps that insert (and, for `outlined`, outline) scopes."""
     if textual:
-        steps = ["util-test-insert-scopes{seed=%d density=%s}" % (seed, density), "util-lower-annotations"]
+        steps = ["test-util-insert-scopes{seed=%d density=%s}" % (seed, density), "util-lower-annotations"]
         if mode == "outlined":
             steps.append("util-outline-scopes")
         return [Element(s, True) for s in steps]
-    steps = ["--util-test-insert-scopes=seed=%d density=%s" % (seed, density), "--util-lower-annotations"]
+    steps = ["--test-util-insert-scopes=seed=%d density=%s" % (seed, density), "--util-lower-annotations"]
     if mode == "outlined":
         steps.append("--util-outline-scopes")
     return [Element(s, False) for s in steps]
@@ -1030,7 +1030,7 @@ def main():
     parser.add_argument("--llvm-bin", default="/usr/lib/llvm-22/bin")
     parser.add_argument("--mlir-lib-dir", default=None, help="default: <llvm-bin>/../lib")
     parser.add_argument("--seeds", default="1,2", help="comma-separated seeds (default 1,2)")
-    parser.add_argument("--density", default="0.3", help="util-test-insert-scopes density")
+    parser.add_argument("--density", default="0.3", help="test-util-insert-scopes density")
     parser.add_argument("--modes", default="kept,outlined", help="modes besides the reference (default kept,outlined; empty: reference only)")
     parser.add_argument("--timeout", type=int, default=300, help="seconds per RUN line")
     parser.add_argument("-j", "--jobs", type=int, default=2)

@@ -3,7 +3,8 @@
 |* This header declares, for every pass group, generated from its Passes.td   *|
 |* as upstream's mlir-c headers are: mlirRegister<Group>Passes() and, per     *|
 |* pass, mlirCreate<Group><Pass>() and mlirRegister<Group><Pass>(). Groups:   *|
-|* Util, HAL, Flow, Codegen, LLVMCPU (the llvm-cpu backends' passes), Vulkan. *|
+|* Util, HAL, Flow, Codegen, Check, LLVMCPU (the llvm-cpu backends' passes),  *|
+|* Vulkan.                                                                    *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -12,6 +13,7 @@
 
 #include "mlir-c/Pass.h"
 
+#include "scopeir/Dialect/Check/Transforms/Passes.capi.h.inc"
 #include "scopeir/Dialect/Codegen/Transforms/Passes.capi.h.inc"
 #include "scopeir/Dialect/Flow/Transforms/Passes.capi.h.inc"
 #include "scopeir/Dialect/HAL/Transforms/Passes.capi.h.inc"

@@ -9,6 +9,7 @@
 
 #include "scopeir/Pipeline/Pipeline.h"
 
+#include "scopeir/Dialect/Check/Transforms/Passes.h"
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/HAL/IR/HALOps.h"
@@ -30,12 +31,14 @@
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/TosaToArith/TosaToArith.h"
 #include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/TosaToSCF/TosaToSCF.h"
 #include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -66,20 +69,36 @@ void scopeir::pipeline::buildInputConversionPipeline(OpPassManager &pm,
   if (type == InputType::Linalg)
     return;
   // Upstream's TOSA to linalg-on-tensors conversions, in the order of its
-  // own TOSA pipelines (named ops first: they match TOSA ops the
-  // elementwise conversion would otherwise take). Each is a partial
-  // conversion of the whole function, so it rewrites TOSA ops nested in
-  // scopes too and leaves the scope ops (unknown to it, hence legal) in
-  // place; canonicalize removes what they leave dead (tosa.const_shape).
+  // own TOSA pipelines (control flow, tosa.cond_if and tosa.while_loop, to
+  // scf first, then named ops: they match TOSA ops the elementwise
+  // conversion would otherwise take). Each is a partial conversion of the
+  // whole function, so it rewrites TOSA ops nested in scopes too and leaves
+  // the scope ops (unknown to it, hence legal) in place; canonicalize
+  // removes what they leave dead (tosa.const_shape).
   OpPassManager &funcPM = pm.nest<func::FuncOp>();
+  funcPM.addPass(createTosaToSCFPass());
   funcPM.addPass(tosa::createTosaToLinalgNamed());
   funcPM.addPass(tosa::createTosaToLinalg());
-  funcPM.addPass(createTosaToArithPass());
+  // tosa.apply_scale too (tosa.mul with a shift, tosa.rescale), in 64-bit
+  // arithmetic: the default leaves it for a backend that has the op.
+  TosaToArithPassOptions arith;
+  arith.includeApplyRescale = true;
+  funcPM.addPass(createTosaToArithPass(arith));
   funcPM.addPass(createTosaToTensorPass());
   funcPM.addPass(createCanonicalizerPass());
 }
 
 namespace {
+
+/// IREE's test conventions: unfoldable and dynamic constants become
+/// constants behind optimization barriers (which no folding sees through
+/// until the LLVM dialect), and expectations become calls of the check
+/// runtime, before anything else could fold or move them.
+void addTestConventionLowering(OpPassManager &pm) {
+  pm.addPass(util::createLowerUnfoldableConstantsPass());
+  pm.addPass(flow::createLowerTensorOpsPass());
+  pm.addPass(check::createLowerToRuntimePass());
+}
 
 /// The kernel symbols no library provides, as the kernel passes take them.
 SmallVector<std::string> getFallbacks(const CompileOptions &options) {
@@ -224,6 +243,10 @@ void addBackendCodegen(OpPassManager &pm, const CompileOptions &options) {
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // A loop may yield a new buffer instead of updating its iteration
+  // argument in place (a tosa.while_loop whose body computes a fresh
+  // tensor): the alternative is an error, not a copy.
+  bufferize.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // Strided buffers that bufferization cast to identity-layout call
   // parameters are copied instead (the cast is not valid for them).
@@ -276,6 +299,9 @@ void addHostLowering(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
+  // Optimization barriers last, once what they stand between is in the
+  // LLVM dialect: they hide their values from LLVM's optimizer too.
+  pm.addPass(util::createLowerOptimizationBarriersPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
@@ -292,8 +318,11 @@ void scopeir::pipeline::printTargetBackends(raw_ostream &os,
        << (name == hostBackend ? " [host]" : "") << "\n";
 }
 
-LogicalResult scopeir::pipeline::checkHostBackend(StringRef name,
-                                                   std::string &message) {
+/// Returns success if `name` is a registered backend computing in host
+/// memory, which can play `role`; otherwise a message naming it `what` (and,
+/// for an unknown one, listing the registered ones).
+static LogicalResult checkBackend(StringRef name, StringRef what,
+                                  StringRef role, std::string &message) {
   registerAllTargetBackends();
   const hal::TargetBackendRegistry &registry =
       hal::TargetBackendRegistry::global();
@@ -301,17 +330,34 @@ LogicalResult scopeir::pipeline::checkHostBackend(StringRef name,
   if (backend && !backend->hasDeviceMemory())
     return success();
   if (backend) {
-    // Host code reads and writes host memory.
-    message = ("host backend '" + name +
-               "' computes in memory of its own; the host backend must "
-               "compute in host memory")
+    // Host code reads and writes host memory, and so does every function a
+    // default device places (the entry points among them).
+    message = (what + " '" + name +
+               "' computes in memory of its own; the " + role +
+               " must compute in host memory")
                   .str();
     return failure();
   }
-  message = ("unknown host backend '" + name + "'; registered backends: " +
+  message = ("unknown " + what + " '" + name + "'; registered backends: " +
              registry.getRegisteredNamesString())
                 .str();
   return failure();
+}
+
+LogicalResult scopeir::pipeline::checkHostBackend(StringRef name,
+                                                   std::string &message) {
+  return checkBackend(name, "host backend", "host backend", message);
+}
+
+LogicalResult scopeir::pipeline::checkDevice(StringRef name,
+                                             std::string &message) {
+  return checkBackend(name, "backend", "default device", message);
+}
+
+void scopeir::pipeline::setDefaultDevice(ModuleOp module, StringRef backend) {
+  MLIRContext *context = module.getContext();
+  module->setAttr(hal::HALDialect::getDeviceAttrName(),
+                  hal::DeviceTargetAttr::get(context, backend));
 }
 
 std::vector<std::string>
@@ -330,7 +376,14 @@ void scopeir::pipeline::buildFrontEndPipeline(OpPassManager &pm,
     pm.addPass(util::createStripScopesPass());
   // A misspelt device or a bad config is reported before any compiling.
   pm.addPass(hal::createVerifyDeviceTargetsPass());
+  // So is a value of a type no backend handles (an i4 tensor, an f8 float).
+  pm.addPass(hal::createVerifyElementTypesPass());
+  addTestConventionLowering(pm);
   buildInputConversionPipeline(pm, options.inputType);
+  // Elementwise ops on ranked tensors (arith, math, any ElementwiseMappable
+  // op) become linalg.generic ops, wherever they are nested: what every
+  // backend compiles, dispatch formation fuses and bufferization knows.
+  pm.addPass(createConvertElementwiseToLinalgPass());
   // The tu scopes a program writes itself run their strategies first, on
   // the program as written (after input conversion); the scopes then go
   // with the others.

@@ -68,14 +68,21 @@ scopeir::runner::parseElementTypeName(StringRef name) {
   for (const ElementTypeInfo &info : kElementTypes)
     if (info.name == name)
       return info.type;
+  // `index` is 64 bits wide on every target scope-run compiles for: an
+  // index buffer is an i64 buffer.
+  if (name == "index")
+    return ElementType::I64;
   return std::nullopt;
 }
 
 StringRef scopeir::runner::getSupportedElementTypeNames() {
-  static const std::string names = llvm::join(
-      llvm::map_range(kElementTypes,
-                      [](const ElementTypeInfo &info) { return info.name; }),
-      ", ");
+  static const std::string names =
+      llvm::join(llvm::map_range(kElementTypes,
+                                 [](const ElementTypeInfo &info) {
+                                   return info.name;
+                                 }),
+                 ", ") +
+      ", index";
   return names;
 }
 
@@ -156,6 +163,11 @@ static Error parseTypeString(StringRef text, HostBuffer &buffer) {
   SmallVector<StringRef> parts;
   text.trim().split(parts, 'x');
   StringRef typeName = parts.pop_back_val();
+  // `index` holds an `x` of its own: `4xindex` splits into 4, inde and "".
+  if (typeName.empty() && !parts.empty() && parts.back() == "inde") {
+    parts.pop_back();
+    typeName = "index";
+  }
   std::optional<ElementType> type = parseElementTypeName(typeName);
   if (!type)
     return makeError("unsupported element type '" + typeName + "' in '" + text +

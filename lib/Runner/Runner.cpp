@@ -43,6 +43,9 @@ static std::string typeToString(Type type) {
 
 /// Maps an MLIR element type to a host element type.
 static std::optional<ElementType> getHostElementType(Type type) {
+  // The host lowering gives index the data layout's pointer width: 64 bits.
+  if (type.isIndex())
+    return ElementType::I64;
   if (type.isF16())
     return ElementType::F16;
   if (type.isBF16())
@@ -72,7 +75,7 @@ static std::optional<ElementType> getHostElementType(Type type) {
 
 /// Returns true if `type` is passed as a scalar (by value), not as a
 /// memref descriptor.
-static bool isScalar(Type type) { return type.isIntOrFloat(); }
+static bool isScalar(Type type) { return type.isIntOrIndexOrFloat(); }
 
 /// Checks that `type` is a ranked tensor or identity-layout memref of a
 /// supported element type, or a scalar of one; `what` names it in messages.

@@ -10,6 +10,7 @@
 
 #include "scopeir/InitAll.h"
 #include "scopeir/Runner/TraceSession.h"
+#include "scopeir/Runtime/Check.h"
 #include "scopeir/Runtime/Vulkan.h"
 #include "scopeir/Support/CPUTarget.h"
 
@@ -19,6 +20,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 
@@ -62,6 +64,9 @@ static llvm::Error makeError(const Twine &message) {
 
 Session::Session(SessionOptions options, raw_ostream &diagnostics)
     : options(std::move(options)), diagnostics(diagnostics) {
+  // Compiled check.expect_* ops call the check runtime linked into the tool.
+  for (auto &[symbol, address] : runtime::getCheckEntryPoints())
+    runOptions.symbols.emplace_back(symbol, address);
   // Compiled code may run on a Vulkan device.
   for (auto [name, address] : vulkan::getRuntimeSymbols())
     runOptions.symbols.emplace_back(name, address);
@@ -172,13 +177,26 @@ llvm::Error Session::compileToLLVMDialect() {
                         "auto");
       return llvm::make_error<DiagnosedError>();
     }
+  if (!options.defaultDevice.empty())
+    pipeline::setDefaultDevice(*module, options.defaultDevice);
   compileOptions.trace = trace != nullptr;
   compileOptions.checkStores = options.checkStores;
   compileOptions.stripScopes = options.stripScopes;
   compileOptions.kernelSpec = options.kernelSpec;
   compileOptions.dumpDispatches = options.dumpDispatches;
 
-  prepareEntryFunction(module->lookupSymbol<func::FuncOp>(options.function));
+  auto entry = module->lookupSymbol<func::FuncOp>(options.function);
+  prepareEntryFunction(entry);
+  // The other public functions go (with what only they call) before any
+  // pass sees them.
+  if (options.onlyFunction) {
+    for (auto function : module->getOps<func::FuncOp>())
+      if (function != entry && function.isPublic())
+        function.setPrivate();
+    if (failed(runPipeline(
+            [](OpPassManager &pm) { pm.addPass(createSymbolDCEPass()); })))
+      return makeError("compilation failed");
+  }
   // The front end applies the kernel spec; the kernels the module then
   // names are bound to the libraries, and those no library provides
   // compile as their decompositions in the back end.
@@ -234,6 +252,7 @@ llvm::Expected<std::vector<HostBuffer>>
 Session::call(ArrayRef<HostBuffer> inputs, double *seconds) {
   if (!executable)
     return makeError("@" + options.function + " is not compiled");
+  runtime::resetCheckFailures();
   auto results = executable->call(signature, inputs, seconds);
   // What failed on a Vulkan device, once the call has returned.
   std::string deviceError = vulkan::takeError();
@@ -243,6 +262,10 @@ Session::call(ArrayRef<HostBuffer> inputs, double *seconds) {
     return makeError(deviceError);
   }
   return results;
+}
+
+uint64_t Session::getFailedChecks() const {
+  return runtime::getCheckFailureCount();
 }
 
 //===----------------------------------------------------------------------===//
@@ -422,7 +445,8 @@ int Run::execute(ExecutableCache *cache, bool &reused) {
   // The trace file is opened first: a path that cannot be written needs no
   // compilation to report.
   if (!config.traceFile.empty() || config.printZones) {
-    auto created = TraceSession::create(config.traceFile, config.printZones);
+    auto created = TraceSession::create(config.traceFile, config.printZones,
+                                        config.traceMaxEvents);
     if (!created)
       return fail(created.takeError());
     trace = std::move(*created);
@@ -513,6 +537,10 @@ int Run::execute(ExecutableCache *cache, bool &reused) {
     return status;
   if (!kernelsMatched)
     return finishTrace(fail(kernelMismatch));
+  if (uint64_t failed = session.getFailedChecks())
+    return finishTrace(fail(Twine(failed) + " check" +
+                            (failed == 1 ? "" : "s") + " failed in @" +
+                            function));
   return finishTrace(0);
 }
 
@@ -528,6 +556,15 @@ int scopeir::runner::run(const RunConfig &config, ExecutableCache *cache,
 //===----------------------------------------------------------------------===//
 // Tools
 //===----------------------------------------------------------------------===//
+
+void scopeir::runner::reportError(llvm::Error error, raw_ostream &os,
+                                  const Twine &prefix) {
+  llvm::handleAllErrors(
+      std::move(error), [](const DiagnosedError &) {},
+      [&](const llvm::ErrorInfoBase &info) {
+        os << prefix << info.message() << "\n";
+      });
+}
 
 void scopeir::runner::registerMLIRCommandLineOptions() {
   registerMLIRContextCLOptions();

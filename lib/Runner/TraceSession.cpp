@@ -35,9 +35,11 @@ TraceSession::~TraceSession() {
 }
 
 llvm::Expected<std::unique_ptr<TraceSession>>
-TraceSession::create(llvm::StringRef tracePath, bool printZones) {
+TraceSession::create(llvm::StringRef tracePath, bool printZones,
+                     uint64_t maxEventsPerThread) {
   std::unique_ptr<TraceSession> session(new TraceSession());
   session->printZones = printZones;
+  runtime::setTraceEventLimit(maxEventsPerThread);
   session->tracePath = tracePath.str();
   if (!tracePath.empty()) {
     if (llvm::sys::fs::is_directory(tracePath))
@@ -155,6 +157,11 @@ llvm::Error TraceSession::finish(llvm::raw_ostream &os) {
     llvm::errs() << "scope-run: warning: the trace has "
                  << trace.numMismatchedEnds
                  << " end events that do not close the slice opened last\n";
+  if (trace.numDroppedEvents && file)
+    llvm::errs() << "scope-run: note: the trace holds the last events of "
+                 << "each thread; " << trace.numDroppedEvents
+                 << " earlier events were dropped at --trace-max-events (the "
+                    "zone summary counts them)\n";
   if (file) {
     std::vector<runtime::HostSlice> slices;
     {

@@ -75,6 +75,7 @@ static int testHandle(MlirDialectHandle handle, const char *name) {
 // CHECK: loaded hal
 // CHECK: loaded flow
 // CHECK: loaded codegen
+// CHECK: loaded check
 
 /* Inserting a handle into a registry registers the dialect without loading
    it: the context then parses util's syntax. */

@@ -23,7 +23,7 @@
 //      CHECK:   scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c2
 //      CHECK:     linalg.matmul
 //      CHECK: IR Dump After RunScopePipelinesPass
-//      CHECK: func.func private @llvm_cpu_executables_main_dispatch_0
+//      CHECK: func.func private @llvm_cpu_executables_main_dispatch_{{[0-9]+}}
 //      CHECK:   scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c1
 //      CHECK:     linalg.matmul
 //      CHECK: IR Dump After EraseStrategySequencesPass

@@ -8,7 +8,7 @@
 
 // RUN: scope-opt %s --util-outline-scopes 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // REMARK: remark: not outlined: result #0 is not a buffer the outlined function allocates
-// REMARK-NOT: remark
+// REMARK-NOT: remark:
 
 // RUN: scope-opt %s --util-outline-scopes 2>/dev/null \
 // RUN:   --one-shot-bufferize="bufferize-function-boundaries" --buffer-deallocation-pipeline \

@@ -13,10 +13,18 @@
 // RUN: scope-opt %s --scopeir-compile-to-llvm="strip-scopes=true check-stores=true host-backend=llvm-cpu dump-dispatches=text" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OTHER
 // RUN: scope-opt %s --scopeir-compile-to-llvm=dump-dispatches=dot --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DOT
 
-// Front end: devices checked, the program's own tu scopes compiled, calls
-// wrapped on their callee's device and inlined (no cleanup pipeline).
+// Front end: devices and element types checked, IREE's test conventions
+// lowered (unfoldable constants behind barriers, expectations to runtime
+// calls), elementwise ops on tensors made linalg, the program's own tu
+// scopes compiled, calls wrapped on their callee's device and inlined (no
+// cleanup pipeline).
 // CHECK:      builtin.module(
 // CHECK-NEXT:   hal-verify-device-targets,
+// CHECK-NEXT:   hal-verify-element-types,
+// CHECK-NEXT:   util-lower-unfoldable-constants,
+// CHECK-NEXT:   flow-lower-tensor-ops,
+// CHECK-NEXT:   check-lower-to-runtime,
+// CHECK-NEXT:   convert-elementwise-to-linalg,
 // CHECK-NEXT:   codegen-run-scope-pipelines{strategy-library=},
 // CHECK-NEXT:   lower-affine,
 // CHECK-NEXT:   hal-wrap-cross-device-calls,
@@ -28,7 +36,7 @@
 // CHECK-NEXT:   hal-outline-extern-scopes{drop-decompositions=true },
 // CHECK-NEXT:   flow-record-scope-paths,
 // CHECK-NEXT:   util-strip-scopes{invert=false kind=zone outlined=false},
-// CHECK-NEXT:   flow-form-dispatch-regions,
+// CHECK-NEXT:   flow-form-dispatch-regions{remarks=false},
 // CHECK-NEXT:   flow-outline-dispatch-regions,
 // CHECK-NEXT:   flow-insert-transfers,
 // CHECK-NEXT:   flow-link-executables,
@@ -39,7 +47,7 @@
 // CHECK-NEXT:   hal-run-backend-pipelines{host-backend=llvm-cpu-loops phase=tensor},
 // CHECK-NEXT:   hal-lower-dispatch-externs{check=false },
 // CHECK-NEXT:   symbol-dce,
-// CHECK-NEXT:   one-shot-bufferize{{{.*}}bufferize-function-boundaries=true {{.*}}function-boundary-type-conversion=identity-layout-map {{.*}}},
+// CHECK-NEXT:   one-shot-bufferize{{{.*}}allow-return-allocs-from-loops=true {{.*}}bufferize-function-boundaries=true {{.*}}function-boundary-type-conversion=identity-layout-map {{.*}}},
 // CHECK-NEXT:   util-realloc-call-operands,
 // CHECK-NEXT:   codegen-inline-scopes,
 // CHECK-NEXT:   expand-realloc{{.*}},
@@ -67,13 +75,14 @@
 // CHECK-NEXT:   convert-func-to-llvm{{.*}},
 // CHECK-NEXT:   convert-openmp-to-llvm,
 // CHECK-NEXT:   convert-ub-to-llvm{{.*}},
+// CHECK-NEXT:   util-lower-optimization-barriers,
 // CHECK-NEXT:   reconcile-unrealized-casts
 // CHECK-NEXT: )
 
 // The spec applies after inlining; kernels no library provides compile as
 // their decompositions, which are kept for the check.
 // KERNELS:      symbol-dce,
-// KERNELS-NEXT: hal-apply-kernel-patterns{spec={{.*}}no-kernels.mlir},
+// KERNELS-NEXT: hal-apply-kernel-patterns{remarks=false spec={{.*}}no-kernels.mlir},
 // KERNELS-NEXT: util-lower-annotations,
 // KERNELS-NEXT: hal-outline-extern-scopes{drop-decompositions=false fallback={k1,k2}},
 // KERNELS:      hal-lower-dispatch-externs{check=true fallback={k1,k2}},
@@ -82,7 +91,7 @@
 // TRACE:      flow-record-scope-paths,
 // TRACE-NEXT: util-trace-zones,
 // TRACE-NEXT: util-strip-scopes{invert=false kind=zone outlined=false},
-// TRACE-NEXT: flow-form-dispatch-regions,
+// TRACE-NEXT: flow-form-dispatch-regions{remarks=false},
 // TRACE-NEXT: flow-outline-dispatch-regions,
 // TRACE-NEXT: flow-insert-transfers,
 // TRACE-NEXT: flow-trace-dispatches,
@@ -91,7 +100,7 @@
 
 // Scope granularity: device scopes become functions, no dispatch regions.
 // SCOPES:      hal-outline-extern-scopes{drop-decompositions=true },
-// SCOPES-NEXT: util-outline-scopes{bufferization-safe=false kind=device},
+// SCOPES-NEXT: util-outline-scopes{bufferization-safe=false kind=device remarks=false},
 // SCOPES-NEXT: util-strip-scopes{invert=false kind= outlined=false},
 // SCOPES-NEXT: flow-insert-transfers,
 // SCOPES-NEXT: flow-link-executables,
@@ -100,7 +109,7 @@
 
 // SCOPES-TRACE:      hal-outline-extern-scopes{drop-decompositions=true },
 // SCOPES-TRACE-NEXT: util-trace-zones,
-// SCOPES-TRACE-NEXT: util-outline-scopes{bufferization-safe=false kind=device},
+// SCOPES-TRACE-NEXT: util-outline-scopes{bufferization-safe=false kind=device remarks=false},
 // SCOPES-TRACE-NEXT: util-strip-scopes{invert=false kind= outlined=false},
 // SCOPES-TRACE-NEXT: flow-insert-transfers,
 // SCOPES-TRACE-NEXT: util-lower-trace-markers,
@@ -114,15 +123,18 @@
 // THREADS-NEXT: canonicalize{{.*}},
 // THREADS-NEXT: convert-bufferization-to-memref,
 
-// TOSA input: upstream's conversions on every function first.
-// TOSA:      hal-verify-device-targets,
+// TOSA input: upstream's conversions on every function first (control
+// flow first; tosa.apply_scale included).
+// TOSA:      check-lower-to-runtime,
 // TOSA-NEXT: func.func(
+// TOSA-NEXT:   tosa-to-scf,
 // TOSA-NEXT:   tosa-to-linalg-named{{.*}},
 // TOSA-NEXT:   tosa-to-linalg{{.*}},
-// TOSA-NEXT:   tosa-to-arith{{.*}},
+// TOSA-NEXT:   tosa-to-arith{include-apply-rescale=true {{.*}}},
 // TOSA-NEXT:   tosa-to-tensor,
 // TOSA-NEXT:   canonicalize{{.*}}
 // TOSA-NEXT: ),
+// TOSA-NEXT: convert-elementwise-to-linalg,
 // TOSA-NEXT: codegen-run-scope-pipelines
 
 // OTHER:      builtin.module(

@@ -2,10 +2,10 @@
 //
 // This file implements scope-fuzz, a libFuzzer target: bytes are parsed as an
 // MLIR module with every dialect scope-opt has, verified, printed and
-// re-parsed, and, when valid, every registered `util-*`, `hal-*` and
-// `flow-*` pass is run on a copy with verification after it, and so is
-// scopeir's compile pipeline (both granularities), with verification after
-// each of its passes.
+// re-parsed, and, when valid, every registered `util-*`, `hal-*`, `flow-*`,
+// `llvm-cpu-*` and `test-util-*` pass is run on a copy with verification
+// after it, and so is scopeir's compile pipeline (both granularities), with
+// verification after each of its passes.
 //
 // Any diagnostic is fine; a crash, an assertion, a sanitizer report, valid IR
 // whose printed form does not parse back or prints differently the second
@@ -13,6 +13,8 @@
 // through scripts/fuzz.sh.
 //
 //===----------------------------------------------------------------------===//
+
+#include "RegisterTestPasses.h"
 
 #include "scopeir/InitAll.h"
 #include "scopeir/Pipeline/Pipeline.h"
@@ -42,9 +44,9 @@ using namespace mlir;
 
 namespace {
 
-/// The arguments of every util, hal and flow pass, read from the dialects'
-/// Passes.td at configure time (tools/scope-fuzz/CMakeLists.txt; codegen's
-/// passes join there once that dialect exists).
+/// The arguments of every util, hal, flow and llvm-cpu pass and of the util
+/// test passes, read from their Passes.td at configure time
+/// (tools/scope-fuzz/CMakeLists.txt).
 const char *const kPassNames[] = {
 #include "FuzzPasses.inc"
     nullptr};
@@ -65,6 +67,7 @@ struct FuzzState {
     // promised but unregistered interface would be a fatal error.
     scopeir::registerAllDialects(registry);
     scopeir::registerAllPasses();
+    scopeir::test::registerTestPasses();
     for (const char *name : kPassNames)
       if (name)
         if (const PassInfo *info = PassInfo::lookup(name))

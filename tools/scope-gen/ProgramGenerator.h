@@ -25,7 +25,10 @@
 
 namespace scopeir::gen {
 
-/// Op families the generator can emit; each can be turned off.
+/// Op families the generator can emit; each can be turned off. A new family
+/// gets an entry here, a name in kFamilyNames and, for an op the generator
+/// draws, a row in ProgramGenerator::kOpKinds (both in ProgramGenerator.cpp)
+/// and its generator in the file of its kind (ProgramGeneratorImpl.h).
 enum class OpFamily : unsigned {
   Matmul,
   BatchMatmul,
@@ -55,7 +58,8 @@ enum class OpFamily : unsigned {
 
 /// Scope kinds the generator can insert; each can be turned off. New kinds
 /// (codegen strategies, extern kernels) get an entry here, a name in
-/// getScopeKindName and a case where the generator closes a scope.
+/// kScopeKindNames (ProgramGenerator.cpp) and a case where the generator
+/// closes a scope (Scopes.cpp).
 enum class ScopeKind : unsigned {
   /// `#hal.device.target<...>` on a scope.
   Device,
@@ -75,7 +79,7 @@ enum class ScopeKind : unsigned {
   /// `hal.device` on the module (the default for functions without one).
   ModuleDevice,
   /// Zone scopes of every form inserted afterwards by the
-  /// util-test-insert-scopes pass.
+  /// test-util-insert-scopes pass.
   InsertPass,
   NumKinds,
 };
@@ -99,7 +103,7 @@ struct GeneratorOptions {
   unsigned maxOps = 12;
   /// Probability that a scope opens before an op.
   double scopeDensity = 0.3;
-  /// `density` of util-test-insert-scopes.
+  /// `density` of test-util-insert-scopes.
   double insertDensity = 0.15;
 
   bool has(OpFamily family) const {

@@ -98,6 +98,33 @@ ValueFacts ValueFacts::product(const ValueFacts &a, const ValueFacts &b) {
   return facts;
 }
 
+/// Facts of a transcendental function of `a` whose results are bounded by
+/// `bound` and which stretches differences by at most `lipschitz`: libm and
+/// a polynomial approximation both round within a few ulp.
+static ValueFacts transcendental(const ValueFacts &a, double bound,
+                                 double lipschitz) {
+  ValueFacts facts;
+  facts.bound = bound;
+  facts.exact = false;
+  facts.err = lipschitz * a.err + kTranscendentalUlps * kF32Unit * bound;
+  facts.sources = a.sources | kTranscendental;
+  return facts;
+}
+
+ValueFacts ValueFacts::exp(const ValueFacts &a) {
+  double bound = std::exp(a.bound);
+  return transcendental(a, bound, /*lipschitz=*/bound);
+}
+
+ValueFacts ValueFacts::floor(const ValueFacts &a) {
+  ValueFacts facts;
+  facts.bound = a.bound + 1;
+  facts.frac = 0;
+  facts.settle();
+  facts.sources = a.sources;
+  return facts;
+}
+
 ValueFacts ValueFacts::sum(const ValueFacts &term, int64_t count,
                            const ValueFacts &init) {
   ValueFacts facts;
@@ -151,6 +178,205 @@ double scopeir::gen::powerOfTwoAtLeast(double x) {
 }
 
 //===----------------------------------------------------------------------===//
+// ScalarExpr kinds
+//===----------------------------------------------------------------------===//
+
+using Kind = ScalarExpr::Kind;
+using Node = ScalarExpr::Node;
+/// Emits a node's operand `i` (when the node's kind asks for it, so that
+/// each kind decides the order of its ops).
+using EmitOperand = llvm::function_ref<Value(unsigned i)>;
+
+static ValueFacts constFacts(const Node &node, ArrayRef<ValueFacts>) {
+  return ValueFacts::constant(node.value);
+}
+static ValueFacts sumFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  return ValueFacts::add(operands[0], operands[1]);
+}
+static ValueFacts productFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  return ValueFacts::product(operands[0], operands[1]);
+}
+static ValueFacts joinFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  return ValueFacts::join(operands[0], operands[1]);
+}
+static ValueFacts sameFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  return operands[0];
+}
+static ValueFacts selectFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  return ValueFacts::join(operands[2], operands[3]);
+}
+static ValueFacts divSafeFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  const ValueFacts &a = operands[0], &b = operands[1];
+  ValueFacts facts;
+  facts.bound = a.bound;
+  facts.exact = false;
+  // d/db a/(1+|b|) is at most |a|.
+  facts.err = a.err + a.bound * b.err;
+  facts.sources = a.sources | b.sources;
+  addRoundingOfUncertainInputs(facts);
+  return facts;
+}
+static ValueFacts expFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  return ValueFacts::exp(operands[0]);
+}
+static ValueFacts logSafeFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  return transcendental(operands[0], std::log1p(operands[0].bound),
+                        /*lipschitz=*/1);
+}
+static ValueFacts sqrtSafeFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  // sqrt is correctly rounded (IEEE 754): no implementation freedom.
+  const ValueFacts &a = operands[0];
+  ValueFacts facts;
+  facts.bound = std::sqrt(1 + a.bound);
+  facts.exact = false;
+  facts.err = a.err / 2;
+  facts.sources = a.sources;
+  addRoundingOfUncertainInputs(facts);
+  return facts;
+}
+static ValueFacts sinCosFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  return transcendental(operands[0], /*bound=*/1, /*lipschitz=*/1);
+}
+static ValueFacts floorFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  // Only built on operands with err 0.
+  return ValueFacts::floor(operands[0]);
+}
+static ValueFacts fmaFacts(const Node &, ArrayRef<ValueFacts> operands) {
+  const ValueFacts &a = operands[0], &b = operands[1], &c = operands[2];
+  ValueFacts p = ValueFacts::product(a, b);
+  ValueFacts facts;
+  facts.bound = p.bound + c.bound;
+  facts.frac = std::max(a.frac + b.frac, c.frac);
+  facts.exact = a.exact && b.exact && c.exact;
+  facts.settle();
+  facts.err = p.err + c.err;
+  facts.sources = p.sources | c.sources;
+  addRoundingOfUncertainInputs(facts);
+  return facts;
+}
+static ValueFacts scaleFacts(const Node &node, ArrayRef<ValueFacts> operands) {
+  ValueFacts facts = operands[0];
+  facts.bound = std::ldexp(facts.bound, node.shift);
+  facts.err = std::ldexp(facts.err, node.shift);
+  facts.frac -= node.shift;
+  return facts;
+}
+
+static Value f32Constant(OpBuilder &builder, Location loc, double value) {
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getF32FloatAttr(value));
+}
+
+/// 1 + |x|: at least 1.
+static Value onePlusAbs(OpBuilder &b, Location loc, Value x) {
+  Value abs = math::AbsFOp::create(b, loc, x);
+  return arith::AddFOp::create(b, loc, abs, f32Constant(b, loc, 1.0));
+}
+
+static Value emitConst(OpBuilder &b, Location loc, const Node &node,
+                       EmitOperand) {
+  return f32Constant(b, loc, node.value);
+}
+template <typename OpTy>
+static Value emitUnary(OpBuilder &b, Location loc, const Node &,
+                       EmitOperand operand) {
+  return OpTy::create(b, loc, operand(0));
+}
+template <typename OpTy>
+static Value emitBinary(OpBuilder &b, Location loc, const Node &,
+                        EmitOperand operand) {
+  Value lhs = operand(0);
+  Value rhs = operand(1);
+  return OpTy::create(b, loc, lhs, rhs);
+}
+/// A max or min: `NumOpTy` (maxnumf, minnumf) where the node's predicate is
+/// set. No NaN is ever generated, so both flavours compute the same.
+template <typename NumOpTy, typename OpTy>
+static Value emitMaxMin(OpBuilder &b, Location loc, const Node &node,
+                        EmitOperand operand) {
+  if (node.predicate)
+    return emitBinary<NumOpTy>(b, loc, node, operand);
+  return emitBinary<OpTy>(b, loc, node, operand);
+}
+/// `OpTy` of 1 + |a|.
+template <typename OpTy>
+static Value emitOfOnePlusAbs(OpBuilder &b, Location loc, const Node &,
+                              EmitOperand operand) {
+  return OpTy::create(b, loc, onePlusAbs(b, loc, operand(0)));
+}
+static Value emitSelect(OpBuilder &b, Location loc, const Node &node,
+                        EmitOperand operand) {
+  Value lhs = operand(0), rhs = operand(1);
+  Value cond = arith::CmpFOp::create(
+      b, loc, static_cast<arith::CmpFPredicate>(node.predicate), lhs, rhs);
+  Value ifTrue = operand(2);
+  Value ifFalse = operand(3);
+  return arith::SelectOp::create(b, loc, cond, ifTrue, ifFalse);
+}
+static Value emitDivSafe(OpBuilder &b, Location loc, const Node &,
+                         EmitOperand operand) {
+  Value num = operand(0);
+  return arith::DivFOp::create(b, loc, num, onePlusAbs(b, loc, operand(1)));
+}
+static Value emitFma(OpBuilder &b, Location loc, const Node &,
+                     EmitOperand operand) {
+  Value x = operand(0), y = operand(1), z = operand(2);
+  return math::FmaOp::create(b, loc, x, y, z);
+}
+static Value emitScale(OpBuilder &b, Location loc, const Node &node,
+                       EmitOperand operand) {
+  Value x = operand(0);
+  return arith::MulFOp::create(
+      b, loc, x, f32Constant(b, loc, std::ldexp(1.0, node.shift)));
+}
+
+namespace {
+/// What the generator knows about one ScalarExpr::Kind.
+struct KindInfo {
+  /// Facts of a node's value from the facts of its operands.
+  ValueFacts (*evaluate)(const Node &node, ArrayRef<ValueFacts> operands);
+  /// Emits a node's ops.
+  Value (*emit)(OpBuilder &b, Location loc, const Node &node,
+                EmitOperand operand);
+  /// The feature a node counts as (an op beyond the basic arithmetic), or
+  /// null.
+  const char *feature;
+};
+} // namespace
+
+/// Every kind, in ScalarExpr::Kind order. A leaf is its leaf's value: it has
+/// no entry of its own.
+static const KindInfo kKinds[] = {
+    /*Leaf*/ {nullptr, nullptr, nullptr},
+    /*Const*/ {constFacts, emitConst, nullptr},
+    /*Add*/ {sumFacts, emitBinary<arith::AddFOp>, nullptr},
+    /*Sub*/ {sumFacts, emitBinary<arith::SubFOp>, nullptr},
+    /*Mul*/ {productFacts, emitBinary<arith::MulFOp>, nullptr},
+    /*Max*/
+    {joinFacts, emitMaxMin<arith::MaxNumFOp, arith::MaximumFOp>, nullptr},
+    /*Min*/
+    {joinFacts, emitMaxMin<arith::MinNumFOp, arith::MinimumFOp>, nullptr},
+    /*Neg*/ {sameFacts, emitUnary<arith::NegFOp>, nullptr},
+    /*Abs*/ {sameFacts, emitUnary<math::AbsFOp>, nullptr},
+    /*Select*/ {selectFacts, emitSelect, "arith.cmpf+select"},
+    /*DivSafe*/ {divSafeFacts, emitDivSafe, "arith.divf"},
+    /*Exp*/ {expFacts, emitUnary<math::ExpOp>, "math.exp"},
+    /*LogSafe*/ {logSafeFacts, emitOfOnePlusAbs<math::LogOp>, "math.log"},
+    /*SqrtSafe*/ {sqrtSafeFacts, emitOfOnePlusAbs<math::SqrtOp>, "math.sqrt"},
+    /*Sin*/ {sinCosFacts, emitUnary<math::SinOp>, "math.sin/cos"},
+    /*Cos*/ {sinCosFacts, emitUnary<math::CosOp>, "math.sin/cos"},
+    /*Floor*/ {floorFacts, emitUnary<math::FloorOp>, "math.floor/ceil"},
+    /*Ceil*/ {floorFacts, emitUnary<math::CeilOp>, "math.floor/ceil"},
+    /*Fma*/ {fmaFacts, emitFma, "math.fma"},
+    /*Scale*/ {scaleFacts, emitScale, nullptr},
+};
+static_assert(std::size(kKinds) == static_cast<size_t>(Kind::Scale) + 1);
+
+static const KindInfo &getKindInfo(Kind kind) {
+  return kKinds[static_cast<unsigned>(kind)];
+}
+
+//===----------------------------------------------------------------------===//
 // ScalarExpr
 //===----------------------------------------------------------------------===//
 
@@ -161,112 +387,12 @@ ValueFacts ScalarExpr::evaluate(ArrayRef<ValueFacts> leaves) const {
 ValueFacts ScalarExpr::evaluateNode(unsigned index,
                                     ArrayRef<ValueFacts> leaves) const {
   const Node &node = nodes[index];
-  auto operand = [&](unsigned i) {
-    return evaluateNode(node.operands[i], leaves);
-  };
-  ValueFacts facts;
-  switch (node.kind) {
-  case Kind::Leaf:
+  if (node.kind == Kind::Leaf)
     return leaves[node.leaf];
-  case Kind::Const:
-    return ValueFacts::constant(node.value);
-  case Kind::Add:
-  case Kind::Sub:
-    return ValueFacts::add(operand(0), operand(1));
-  case Kind::Mul:
-    return ValueFacts::product(operand(0), operand(1));
-  case Kind::Max:
-  case Kind::Min:
-    return ValueFacts::join(operand(0), operand(1));
-  case Kind::Neg:
-  case Kind::Abs:
-    return operand(0);
-  case Kind::Select:
-    return ValueFacts::join(operand(2), operand(3));
-  case Kind::DivSafe: {
-    ValueFacts a = operand(0), b = operand(1);
-    facts.bound = a.bound;
-    facts.exact = false;
-    // d/db a/(1+|b|) is at most |a|.
-    facts.err = a.err + a.bound * b.err;
-    facts.sources = a.sources | b.sources;
-    addRoundingOfUncertainInputs(facts);
-    return facts;
-  }
-  case Kind::Exp: {
-    ValueFacts a = operand(0);
-    facts.bound = std::exp(a.bound);
-    facts.exact = false;
-    facts.err = facts.bound * a.err +
-                kTranscendentalUlps * kF32Unit * facts.bound;
-    facts.sources = a.sources | kTranscendental;
-    return facts;
-  }
-  case Kind::LogSafe: {
-    ValueFacts a = operand(0);
-    facts.bound = std::log1p(a.bound);
-    facts.exact = false;
-    facts.err = a.err + kTranscendentalUlps * kF32Unit * facts.bound;
-    facts.sources = a.sources | kTranscendental;
-    return facts;
-  }
-  case Kind::SqrtSafe: {
-    // sqrt is correctly rounded (IEEE 754): no implementation freedom.
-    ValueFacts a = operand(0);
-    facts.bound = std::sqrt(1 + a.bound);
-    facts.exact = false;
-    facts.err = a.err / 2;
-    facts.sources = a.sources;
-    addRoundingOfUncertainInputs(facts);
-    return facts;
-  }
-  case Kind::Sin:
-  case Kind::Cos: {
-    ValueFacts a = operand(0);
-    facts.bound = 1;
-    facts.exact = false;
-    facts.err = a.err + kTranscendentalUlps * kF32Unit;
-    facts.sources = a.sources | kTranscendental;
-    return facts;
-  }
-  case Kind::Floor:
-  case Kind::Ceil: {
-    // Only built on operands with err 0: the result is an integer that
-    // every correct implementation agrees on.
-    ValueFacts a = operand(0);
-    facts.bound = a.bound + 1;
-    facts.frac = 0;
-    facts.settle();
-    facts.sources = a.sources;
-    return facts;
-  }
-  case Kind::Fma: {
-    ValueFacts p = ValueFacts::product(operand(0), operand(1));
-    ValueFacts c = operand(2);
-    ValueFacts a = operand(0), b = operand(1);
-    facts.bound = p.bound + c.bound;
-    facts.frac = std::max(a.frac + b.frac, c.frac);
-    facts.exact = a.exact && b.exact && c.exact;
-    facts.settle();
-    facts.err = p.err + c.err;
-    facts.sources = p.sources | c.sources;
-    addRoundingOfUncertainInputs(facts);
-    return facts;
-  }
-  case Kind::Scale: {
-    facts = operand(0);
-    facts.bound = std::ldexp(facts.bound, node.shift);
-    facts.err = std::ldexp(facts.err, node.shift);
-    facts.frac -= node.shift;
-    return facts;
-  }
-  }
-  llvm_unreachable("unknown expression kind");
-}
-
-static Value f32Constant(OpBuilder &builder, Location loc, double value) {
-  return arith::ConstantOp::create(builder, loc,
-                                   builder.getF32FloatAttr(value));
+  SmallVector<ValueFacts, 4> operands;
+  for (unsigned operand : node.operands)
+    operands.push_back(evaluateNode(operand, leaves));
+  return getKindInfo(node.kind).evaluate(node, operands);
 }
 
 Value ScalarExpr::emit(OpBuilder &builder, Location loc,
@@ -277,105 +403,17 @@ Value ScalarExpr::emit(OpBuilder &builder, Location loc,
 Value ScalarExpr::emitNode(unsigned index, OpBuilder &b, Location loc,
                            ArrayRef<Value> leaves) const {
   const Node &node = nodes[index];
-  auto operand = [&](unsigned i) {
-    return emitNode(node.operands[i], b, loc, leaves);
-  };
-  auto onePlusAbs = [&](Value x) -> Value {
-    Value abs = math::AbsFOp::create(b, loc, x);
-    return arith::AddFOp::create(b, loc, abs, f32Constant(b, loc, 1.0));
-  };
-  switch (node.kind) {
-  case Kind::Leaf:
+  if (node.kind == Kind::Leaf)
     return leaves[node.leaf];
-  case Kind::Const:
-    return f32Constant(b, loc, node.value);
-  case Kind::Add:
-    return arith::AddFOp::create(b, loc, operand(0), operand(1));
-  case Kind::Sub:
-    return arith::SubFOp::create(b, loc, operand(0), operand(1));
-  case Kind::Mul:
-    return arith::MulFOp::create(b, loc, operand(0), operand(1));
-  case Kind::Max:
-    // No NaN is ever generated, so both flavours compute the same.
-    if (node.predicate)
-      return arith::MaxNumFOp::create(b, loc, operand(0), operand(1));
-    return arith::MaximumFOp::create(b, loc, operand(0), operand(1));
-  case Kind::Min:
-    if (node.predicate)
-      return arith::MinNumFOp::create(b, loc, operand(0), operand(1));
-    return arith::MinimumFOp::create(b, loc, operand(0), operand(1));
-  case Kind::Neg:
-    return arith::NegFOp::create(b, loc, operand(0));
-  case Kind::Abs:
-    return math::AbsFOp::create(b, loc, operand(0));
-  case Kind::Select: {
-    Value lhs = operand(0), rhs = operand(1);
-    Value cond = arith::CmpFOp::create(
-        b, loc, static_cast<arith::CmpFPredicate>(node.predicate), lhs, rhs);
-    return arith::SelectOp::create(b, loc, cond, operand(2), operand(3));
-  }
-  case Kind::DivSafe: {
-    Value num = operand(0);
-    return arith::DivFOp::create(b, loc, num, onePlusAbs(operand(1)));
-  }
-  case Kind::Exp:
-    return math::ExpOp::create(b, loc, operand(0));
-  case Kind::LogSafe:
-    return math::LogOp::create(b, loc, onePlusAbs(operand(0)));
-  case Kind::SqrtSafe:
-    return math::SqrtOp::create(b, loc, onePlusAbs(operand(0)));
-  case Kind::Sin:
-    return math::SinOp::create(b, loc, operand(0));
-  case Kind::Cos:
-    return math::CosOp::create(b, loc, operand(0));
-  case Kind::Floor:
-    return math::FloorOp::create(b, loc, operand(0));
-  case Kind::Ceil:
-    return math::CeilOp::create(b, loc, operand(0));
-  case Kind::Fma: {
-    Value x = operand(0), y = operand(1), z = operand(2);
-    return math::FmaOp::create(b, loc, x, y, z);
-  }
-  case Kind::Scale:
-    return arith::MulFOp::create(b, loc, operand(0),
-                                 f32Constant(b, loc, std::ldexp(1.0, node.shift)));
-  }
-  llvm_unreachable("unknown expression kind");
+  return getKindInfo(node.kind).emit(b, loc, node, [&](unsigned i) {
+    return emitNode(node.operands[i], b, loc, leaves);
+  });
 }
 
 void ScalarExpr::collectOpNames(SmallVectorImpl<std::string> &names) const {
-  for (const Node &node : nodes) {
-    switch (node.kind) {
-    case Kind::Exp:
-      names.push_back("math.exp");
-      break;
-    case Kind::LogSafe:
-      names.push_back("math.log");
-      break;
-    case Kind::SqrtSafe:
-      names.push_back("math.sqrt");
-      break;
-    case Kind::Sin:
-    case Kind::Cos:
-      names.push_back("math.sin/cos");
-      break;
-    case Kind::Floor:
-    case Kind::Ceil:
-      names.push_back("math.floor/ceil");
-      break;
-    case Kind::Fma:
-      names.push_back("math.fma");
-      break;
-    case Kind::DivSafe:
-      names.push_back("arith.divf");
-      break;
-    case Kind::Select:
-      names.push_back("arith.cmpf+select");
-      break;
-    default:
-      break;
-    }
-  }
+  for (const Node &node : nodes)
+    if (const char *feature = getKindInfo(node.kind).feature)
+      names.push_back(feature);
 }
 
 //===----------------------------------------------------------------------===//

@@ -75,6 +75,11 @@ struct ValueFacts {
   static ValueFacts add(const ValueFacts &a, const ValueFacts &b);
   /// Facts of the product of `a` and `b` (rounded once).
   static ValueFacts product(const ValueFacts &a, const ValueFacts &b);
+  /// Facts of exp(a): implementations of exp differ by a few ulp.
+  static ValueFacts exp(const ValueFacts &a);
+  /// Facts of floor(a) or ceil(a), for an `a` that every correct
+  /// implementation computes alike (err 0): an integer they agree on.
+  static ValueFacts floor(const ValueFacts &a);
 };
 
 /// The generator's source of randomness: std::mt19937_64, whose output the

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ProgramGenerator.h"
+#include "RegisterTestPasses.h"
 
 #include "scopeir/InitAll.h"
 
@@ -31,6 +32,19 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("scope-gen options");
 
+/// An option naming a file scope-gen writes.
+static cl::opt<std::string> fileOption(StringRef flag, StringRef description) {
+  return cl::opt<std::string>(flag, cl::desc(description),
+                              cl::value_desc("file"), cl::cat(category));
+}
+
+/// An option listing op families or scope kinds.
+static cl::opt<std::string> listOption(StringRef flag, StringRef description,
+                                       const char *init) {
+  return cl::opt<std::string>(flag, cl::desc(description), cl::init(init),
+                              cl::cat(category));
+}
+
 static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the program"),
                               cl::init(0), cl::cat(category));
 static cl::opt<std::string> outputFilename("o",
@@ -38,43 +52,30 @@ static cl::opt<std::string> outputFilename("o",
                                                     "(default: stdout)"),
                                            cl::value_desc("file"),
                                            cl::init("-"), cl::cat(category));
-static cl::opt<std::string> referenceFilename(
+static cl::opt<std::string> referenceFilename = fileOption(
     "reference",
-    cl::desc("Write the program without scopes plus @reference_main, which "
-             "calls @main on the inputs and prints each result's bits "
-             "(printMemrefI32), for mlir-opt + mlir-runner"),
-    cl::value_desc("file"), cl::cat(category));
-static cl::opt<std::string> withoutScopesFilename(
-    "without-scopes",
-    cl::desc("Write the program without scopes and without a driver: what "
-             "util-strip-scopes gives back, up to canonicalization"),
-    cl::value_desc("file"), cl::cat(category));
-static cl::opt<std::string>
-    inputsFilename("inputs",
-                   cl::desc("Write one --input=... argument of scope-run per "
-                            "line"),
-                   cl::value_desc("file"), cl::cat(category));
-static cl::opt<std::string> metaFilename(
-    "meta",
-    cl::desc("Write a JSON description: backends, inputs, each result's "
-             "shape and tolerance, features and scopes"),
-    cl::value_desc("file"), cl::cat(category));
-static cl::opt<std::string>
-    opsList("ops",
-            cl::desc("Op families to generate, comma-separated, or 'all' "
-                     "(default)"),
-            cl::init("all"), cl::cat(category));
-static cl::opt<std::string> noOpsList("no-ops",
-                                      cl::desc("Op families not to generate"),
-                                      cl::init(""), cl::cat(category));
-static cl::opt<std::string>
-    scopesList("scopes",
-               cl::desc("Scope kinds to insert, comma-separated, 'all' "
-                        "(default) or 'none'"),
-               cl::init("all"), cl::cat(category));
-static cl::opt<std::string> noScopesList("no-scopes",
-                                         cl::desc("Scope kinds not to insert"),
-                                         cl::init(""), cl::cat(category));
+    "Write the program without scopes plus @reference_main, which calls "
+    "@main on the inputs and prints each result's bits (printMemrefI32), for "
+    "mlir-opt + mlir-runner");
+static cl::opt<std::string> withoutScopesFilename =
+    fileOption("without-scopes",
+               "Write the program without scopes and without a driver: what "
+               "util-strip-scopes gives back, up to canonicalization");
+static cl::opt<std::string> inputsFilename = fileOption(
+    "inputs", "Write one --input=... argument of scope-run per line");
+static cl::opt<std::string> metaFilename =
+    fileOption("meta", "Write a JSON description: backends, inputs, each "
+                       "result's shape and tolerance, features and scopes");
+static cl::opt<std::string> opsList = listOption(
+    "ops", "Op families to generate, comma-separated, or 'all' (default)",
+    "all");
+static cl::opt<std::string> noOpsList =
+    listOption("no-ops", "Op families not to generate", "");
+static cl::opt<std::string> scopesList = listOption(
+    "scopes",
+    "Scope kinds to insert, comma-separated, 'all' (default) or 'none'", "all");
+static cl::opt<std::string> noScopesList =
+    listOption("no-scopes", "Scope kinds not to insert", "");
 static cl::opt<unsigned> minOps("min-ops",
                                 cl::desc("Fewest ops generated in @main"),
                                 cl::init(5), cl::cat(category));
@@ -87,7 +88,7 @@ static cl::opt<double>
                  cl::init(0.3), cl::cat(category));
 static cl::opt<double> insertDensity(
     "insert-density",
-    cl::desc("The density option of util-test-insert-scopes (insert-pass)"),
+    cl::desc("The density option of test-util-insert-scopes (insert-pass)"),
     cl::init(0.15), cl::cat(category));
 static cl::opt<unsigned> count(
     "count",
@@ -129,6 +130,20 @@ parseList(StringRef list, unsigned numValues,
     }
     mask |= 1ull << static_cast<unsigned>(*value);
   }
+  return success();
+}
+
+/// Parses the names in `list` less those in `excludedList` into a bit mask.
+template <typename Enum>
+static LogicalResult parseSelection(StringRef list, StringRef excludedList,
+                                    unsigned numValues,
+                                    std::optional<Enum> (*parse)(StringRef),
+                                    StringRef what, uint64_t &mask) {
+  uint64_t excluded = 0;
+  if (failed(parseList<Enum>(list, numValues, parse, mask, what)) ||
+      failed(parseList<Enum>(excludedList, numValues, parse, excluded, what)))
+    return failure();
+  mask &= ~excluded;
   return success();
 }
 
@@ -192,6 +207,17 @@ static void writeMeta(raw_ostream &os, uint64_t seed,
   os << "\n";
 }
 
+/// Writes `module` to `path`, after a comment line naming the seed and
+/// `what` the file holds.
+static LogicalResult writeModule(StringRef path, uint64_t seed,
+                                 const llvm::Twine &what, ModuleOp module) {
+  return writeFile(path, [&](raw_ostream &os) {
+    os << "// scope-gen --seed=" << seed << what << "\n";
+    module->print(os);
+    os << "\n";
+  });
+}
+
 /// Replaces each %d of `path` by `seed`.
 static std::string expandPath(StringRef path, uint64_t seed) {
   std::string expanded;
@@ -234,26 +260,18 @@ static int generateSeed(MLIRContext *context, const GeneratorOptions &options) {
       return fail("internal error: the program without scopes differs from "
                   "the one with scopes");
     if (!withoutScopesFilename.empty() &&
-        failed(writeFile(expandPath(withoutScopesFilename, programSeed),
-                         [&](raw_ostream &os) {
-                           os << "// scope-gen --seed=" << programSeed
-                              << ": the program without scopes\n";
-                           reference->module->print(os);
-                           os << "\n";
-                         })))
+        failed(writeModule(expandPath(withoutScopesFilename, programSeed),
+                           programSeed, ": the program without scopes",
+                           *reference->module)))
       return 1;
     if (!referenceFilename.empty()) {
       appendReferenceDriver(*reference->module, *program);
       if (failed(verify(*reference->module)))
         return fail("internal error: the reference module does not verify");
-      if (failed(writeFile(expandPath(referenceFilename, programSeed),
-                           [&](raw_ostream &os) {
-                             os << "// scope-gen --seed=" << programSeed
-                                << ": the program without scopes, and its "
-                                   "driver\n";
-                             reference->module->print(os);
-                             os << "\n";
-                           })))
+      if (failed(writeModule(expandPath(referenceFilename, programSeed),
+                             programSeed,
+                             ": the program without scopes, and its driver",
+                             *reference->module)))
         return 1;
     }
   }
@@ -270,13 +288,9 @@ static int generateSeed(MLIRContext *context, const GeneratorOptions &options) {
           expandPath(metaFilename, programSeed),
           [&](raw_ostream &os) { writeMeta(os, programSeed, *program); })))
     return 1;
-  if (failed(writeFile(
-          expandPath(outputFilename, programSeed), [&](raw_ostream &os) {
-            os << "// scope-gen --seed=" << programSeed << " (host backend "
-               << program->hostBackend << ")\n";
-            program->module->print(os);
-            os << "\n";
-          })))
+  if (failed(writeModule(expandPath(outputFilename, programSeed), programSeed,
+                         " (host backend " + program->hostBackend + ")",
+                         *program->module)))
     return 1;
   return 0;
 }
@@ -296,19 +310,13 @@ static int runMain() {
   options.seed = seed;
   unsigned numFamilies = static_cast<unsigned>(OpFamily::NumFamilies);
   unsigned numKinds = static_cast<unsigned>(ScopeKind::NumKinds);
-  uint64_t excluded = 0;
-  if (failed(parseList<OpFamily>(opsList, numFamilies, parseOpFamilyName,
-                                 options.families, "op family")) ||
-      failed(parseList<OpFamily>(noOpsList, numFamilies, parseOpFamilyName,
-                                 excluded, "op family")))
+  if (failed(parseSelection<OpFamily>(opsList, noOpsList, numFamilies,
+                                      parseOpFamilyName, "op family",
+                                      options.families)) ||
+      failed(parseSelection<ScopeKind>(scopesList, noScopesList, numKinds,
+                                       parseScopeKindName, "scope kind",
+                                       options.scopeKinds)))
     return 1;
-  options.families &= ~excluded;
-  if (failed(parseList<ScopeKind>(scopesList, numKinds, parseScopeKindName,
-                                  options.scopeKinds, "scope kind")) ||
-      failed(parseList<ScopeKind>(noScopesList, numKinds, parseScopeKindName,
-                                  excluded, "scope kind")))
-    return 1;
-  options.scopeKinds &= ~excluded;
   if (minOps == 0 || maxOps < minOps)
     return fail("--min-ops must be at least 1 and at most --max-ops");
   options.minOps = minOps;
@@ -351,6 +359,8 @@ static int runMain() {
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   registerAllPasses();
+  // The insert-pass scope kind runs test-util-insert-scopes.
+  test::registerTestPasses();
   registerMLIRContextCLOptions();
   registerAsmPrinterCLOptions();
   // --help lists scope-gen's own options, not every LLVM and MLIR one the

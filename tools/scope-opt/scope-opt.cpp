@@ -1,9 +1,11 @@
 //===- scope-opt.cpp - scopeir's mlir-opt -----------------------*- C++ -*-===//
 //
 // This file implements scope-opt: MlirOptMain with every upstream dialect,
-// extension and pass plus scopeir's.
+// extension and pass plus scopeir's, and scopeir's test passes (test/lib).
 //
 //===----------------------------------------------------------------------===//
+
+#include "RegisterTestPasses.h"
 
 #include "scopeir/InitAll.h"
 #include "scopeir/Pipeline/Pipeline.h"
@@ -14,6 +16,7 @@
 
 int main(int argc, char **argv) {
   scopeir::registerAllPasses();
+  scopeir::test::registerTestPasses();
   scopeir::pipeline::registerCompilePipeline();
   scopeir::setToolVersionPrinter("scope-opt");
   mlir::DialectRegistry registry;

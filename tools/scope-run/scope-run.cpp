@@ -58,15 +58,13 @@ static cl::opt<InputTypeChoice> inputType("input-type",
     cl::init(InputTypeChoice::Auto), cl::cat(io));
 
 static cl::opt<bool> listDevices("list-devices", cl::cat(devices),
-    cl::desc("List the target backends, the Vulkan devices and the JIT "
-             "target, and exit"));
+    cl::desc("List the backends, Vulkan devices and JIT target, and exit"));
 static cl::opt<std::string> hostBackend("host-backend", cl::cat(devices),
     cl::desc("Backend compiling functions placed on no device"),
     cl::init(std::string(hal::kDefaultHostBackend)));
 static cl::opt<std::string> vulkanDevice("vulkan-device", cl::cat(devices),
-    cl::desc("The Vulkan device: N (as --list-devices numbers them) or part "
-             "of its name; default: the first usable one"),
-    cl::value_desc("N|NAME"), cl::init(""));
+    cl::desc("The Vulkan device: N (in --list-devices) or part of its name; "
+             "default: the first usable one"), cl::value_desc("N|NAME"));
 /// --threads=N, built after main() unregistered libLLVM's hidden one.
 static cl::opt<unsigned, false, PositiveIntParser> &getThreadsOption() {
   static cl::opt<unsigned, false, PositiveIntParser> threads("threads",
@@ -95,8 +93,7 @@ static cl::opt<bool> checkStores("codegen-check-stores", cl::init(false),
 
 static cl::opt<std::string> kernelSpec("kernel-spec", cl::value_desc("FILE"),
     cl::desc("Wrap the DAGs a transform script matches in extern scopes "
-             "(hal-apply-kernel-patterns, after inlining, as the compile "
-             "pipeline does)"), cl::init(""), cl::cat(kernels));
+             "(hal-apply-kernel-patterns)"), cl::init(""), cl::cat(kernels));
 static cl::list<std::string> kernelLibraries("kernel-library",
     cl::desc("A shared library of kernels (repeatable; the first library "
              "defining a symbol provides it); an extern kernel no library "
@@ -112,9 +109,9 @@ static cl::opt<std::string> checkKernels("check-kernels",
     cl::cat(kernels));
 
 static cl::opt<unsigned> benchmark("benchmark", cl::value_desc("N"),
-    cl::desc("Compile once, call the function N times and print the compile "
-             "time and the per-call min/median/max wall time instead of the "
-             "results"), cl::init(0), cl::cat(bench));
+    cl::desc("Call the function N times and print the compile time and the "
+             "min/median/max time per call instead of the results"),
+    cl::init(0), cl::cat(bench));
 static cl::opt<pipeline::DispatchDump> dumpDispatches("dump-dispatches",
     cl::desc("Print each dispatch with its device and the scope path it "
              "came from (implies --dispatch)"), cl::ValueOptional,
@@ -128,12 +125,15 @@ static cl::opt<pipeline::DispatchDump> dumpDispatches("dump-dispatches",
                clEnumValN(pipeline::DispatchDump::Text, "", "")),
     cl::init(pipeline::DispatchDump::None), cl::cat(bench));
 static cl::opt<std::string> traceFile("trace", cl::value_desc("FILE.json"),
-    cl::desc("Trace the compile and the run into FILE.json (Chrome "
-             "trace-event JSON, for Perfetto or chrome://tracing): one slice "
-             "per pass, per zone entry and per dispatch"), cl::init(""),
-    cl::cat(bench));
+    cl::desc("Trace the compile and the run into FILE.json (Chrome trace "
+             "events, for Perfetto): a slice per pass, zone entry and "
+             "dispatch"), cl::init(""), cl::cat(bench));
 static cl::opt<bool> printZones("print-zones", cl::cat(bench),
     cl::desc("Trace the run; print each zone's calls and time at exit"));
+static cl::opt<uint64_t> traceMaxEvents("trace-max-events", cl::cat(bench),
+    cl::desc("Events each thread keeps for --trace (0: all); older ones are "
+             "dropped from the file but counted in the zone summary"),
+    cl::init(runner::kDefaultTraceMaxEvents), cl::value_desc("N"));
 
 static cl::opt<std::string> batchFile("batch", cl::value_desc("FILE"),
     cl::desc("Run one job per line of FILE ('-': stdin, run as lines "
@@ -148,8 +148,7 @@ static cl::opt<std::string> jobStderr("job-stderr", cl::value_desc("FILE"),
     cl::desc("In a --batch job: the job's standard error"), cl::cat(batch));
 
 static int fail(const Twine &message) {
-  llvm::errs() << "scope-run: " << message << "\n";
-  return 1;
+  return llvm::errs() << "scope-run: " << message << "\n", 1;
 }
 
 /// Maps the parsed flags to a run and runs it.
@@ -188,6 +187,7 @@ static int runFromFlags(runner::ExecutableCache *cache, bool &reused) {
   config.benchmark = benchmark;
   config.traceFile = traceFile;
   config.printZones = printZones;
+  config.traceMaxEvents = traceMaxEvents;
   config.listDevices = listDevices;
   return runner::run(config, cache, &reused);
 }

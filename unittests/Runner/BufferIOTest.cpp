@@ -62,6 +62,9 @@ TEST(BufferIO, HalfFloatsRoundToNearestEven) {
   // 0.1 is not representable: f16 keeps 11 significant bits.
   EXPECT_EQ(formatBuffer(parseOk("f16=0.1")), "f16=0.0999756");
   EXPECT_EQ(formatBuffer(parseOk("i64=3")), "i64=3");
+  // index is exchanged as i64, the width it has on the JIT's target.
+  EXPECT_EQ(formatBuffer(parseOk("index=3")), "i64=3");
+  EXPECT_EQ(formatBuffer(parseOk("2x2xindex=1 2 3 -4")), "2x2xi64=[1 2][3 -4]");
 }
 
 TEST(BufferIO, BadLiteralsAreErrors) {
@@ -71,7 +74,11 @@ TEST(BufferIO, BadLiteralsAreErrors) {
   EXPECT_EQ(parseError("2xi16=1 70000"), "literal '70000' does not fit in i16");
   EXPECT_EQ(parseError("2xui8=1"),
             "unsupported element type 'ui8' in '2xui8' (supported: i1, i8, "
-            "i16, i32, i64, f16, bf16, f32, f64)");
+            "i16, i32, i64, f16, bf16, f32, f64, index)");
+  // `index` is the one name holding an x: a shape needs its dims first.
+  EXPECT_EQ(parseError("2xinde=1"),
+            "unsupported element type 'inde' in '2xinde' (supported: i1, i8, "
+            "i16, i32, i64, f16, bf16, f32, f64, index)");
   EXPECT_EQ(parseError("f16=70000"), "literal '70000' does not fit in f16");
   EXPECT_EQ(parseError("bf16=1e39"), "literal '1e39' does not fit in bf16");
   EXPECT_EQ(parseError("-1xf32=1"),

@@ -11,7 +11,9 @@
 
 #include "gtest/gtest.h"
 
+#include <cstdio>
 #include <map>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -172,6 +174,55 @@ TEST_F(TraceRuntimeTest, ResetReusesChunksAndReleaseFreesThem) {
   ASSERT_EQ(again.slices.size(), 2u);
   EXPECT_EQ(again.slices[1].zonePath, "outer");
   EXPECT_EQ(again.numMismatchedEnds, 0u);
+}
+
+TEST_F(TraceRuntimeTest, EventLimitFoldsTheOldestChunks) {
+  // Two chunks at most: a zone around 100,000 inner zone calls (200,004
+  // events) keeps the last chunks' events as slices, counts every call in
+  // the zone summary, and the outer zone, opened in a dropped chunk, still
+  // spans the run.
+  releaseTrace();
+  setTraceEventLimit(2 * 65536);
+  scopeir_trace_begin(kOuter);
+  for (int i = 0; i < 100000; ++i) {
+    scopeir_trace_begin(kInner);
+    scopeir_trace_end(kInner);
+  }
+  scopeir_trace_begin(kDispatch);
+  scopeir_trace_end(kDispatch);
+  scopeir_trace_end(kOuter);
+  CollectedTrace trace = collectTrace();
+  setTraceEventLimit(0);
+  EXPECT_EQ(trace.numEvents, 200004u);
+  EXPECT_EQ(trace.numMismatchedEnds, 0u);
+  // Whole chunks are dropped, and at most two are kept.
+  EXPECT_GT(trace.numDroppedEvents, 0u);
+  EXPECT_EQ(trace.numDroppedEvents % 65536, 0u);
+  EXPECT_LE(trace.numEvents - trace.numDroppedEvents, 2u * 65536);
+  ASSERT_FALSE(trace.slices.empty());
+  EXPECT_EQ(trace.slices.front().zonePath, "outer");
+  EXPECT_FALSE(trace.slices.front().unfinished);
+  EXPECT_EQ(trace.slices.back().site.name, "f_0");
+  EXPECT_EQ(trace.slices.back().zonePath, "outer");
+  std::map<std::string, uint64_t> calls;
+  for (const ZoneSummaryRow &row : summarizeZones(trace))
+    calls[row.path] = row.calls;
+  EXPECT_EQ(calls["outer"], 1u);
+  EXPECT_EQ(calls["outer/inner"], 100000u);
+  // The trace file says how many events it lacks.
+  std::FILE *out = std::tmpfile();
+  ASSERT_TRUE(out);
+  ASSERT_TRUE(writeChromeTrace(out, trace, {}, 1));
+  std::rewind(out);
+  std::string text;
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof(buffer), out)) > 0;)
+    text.append(buffer, n);
+  std::fclose(out);
+  EXPECT_NE(text.find("\"otherData\":{\"droppedEvents\":" +
+                      std::to_string(trace.numDroppedEvents) + "}"),
+            std::string::npos);
+  releaseTrace();
 }
 
 TEST_F(TraceRuntimeTest, JSONStrings) {

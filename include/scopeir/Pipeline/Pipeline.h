@@ -135,6 +135,18 @@ void printTargetBackends(llvm::raw_ostream &os, llvm::StringRef hostBackend);
 mlir::LogicalResult checkHostBackend(llvm::StringRef name,
                                        std::string &message);
 
+/// Places every function of `module` without a device of its own on the
+/// registered backend `backend`: sets the module's default device
+/// (`hal.device = #hal.device.target<"backend">`), replacing one it has.
+/// An unknown backend is reported by the compile pipeline's first pass.
+void setDefaultDevice(mlir::ModuleOp module, llvm::StringRef backend);
+
+/// Returns success if `name` is a registered backend computing in host
+/// memory, on which setDefaultDevice can place functions (the entry points
+/// among them); otherwise an error message in `message` (listing the
+/// registered backends for an unknown one).
+mlir::LogicalResult checkDevice(llvm::StringRef name, std::string &message);
+
 /// Returns the kernel symbols the module names (extern scopes and kernel
 /// calls), each once, in first-use order.
 std::vector<std::string> collectKernelSymbols(mlir::ModuleOp module);

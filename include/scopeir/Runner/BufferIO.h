@@ -23,7 +23,9 @@
 namespace scopeir::runner {
 
 /// Element types scope-run exchanges with compiled functions: signless
-/// integers (i1 is stored as one byte, 0 or 1) and IEEE/brain floats.
+/// integers (i1 is stored as one byte, 0 or 1) and IEEE/brain floats. MLIR's
+/// `index` is exchanged as I64 (64 bits on every target scope-run compiles
+/// for), as iree-run-module's i64.
 enum class ElementType { I1, I8, I16, I32, I64, F16, BF16, F32, F64 };
 
 /// Returns the size in bytes of one element in memory (i1: one byte).
@@ -32,7 +34,8 @@ size_t getElementSize(ElementType type);
 /// Returns the MLIR spelling of `type` (`f32`, `i1`, ...).
 llvm::StringRef getElementTypeName(ElementType type);
 
-/// Parses an MLIR element type spelling; nullopt if unsupported.
+/// Parses an MLIR element type spelling (`index` gives I64); nullopt if
+/// unsupported.
 std::optional<ElementType> parseElementTypeName(llvm::StringRef name);
 
 /// Returns the supported spellings, comma-separated, for messages.

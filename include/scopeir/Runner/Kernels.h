@@ -10,6 +10,7 @@
 #define SCOPEIR_RUNNER_KERNELS_H
 
 #include "scopeir/Runner/Runner.h"
+#include "scopeir/Runtime/KernelChecks.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -45,10 +46,7 @@ private:
 /// Tolerances of --check-kernels: a kernel's element k matches the
 /// decomposition's element r if |k - r| <= atol + rtol * |r| (numpy's
 /// allclose); NaN matches NaN only.
-struct KernelTolerance {
-  double rtol = 1e-4;
-  double atol = 1e-5;
-};
+using KernelTolerance = runtime::KernelTolerance;
 
 /// Parses `rtol,atol` (empty: the defaults).
 llvm::Expected<KernelTolerance> parseKernelTolerance(llvm::StringRef text);

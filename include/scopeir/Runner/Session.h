@@ -67,6 +67,15 @@ struct SessionOptions {
   bool stripScopes = false;
   bool trace = false;
   pipeline::DispatchDump dumpDispatches = pipeline::DispatchDump::None;
+  /// Compile only `function` and the functions it calls: every other
+  /// public function is made private first, and those it does not call are
+  /// dropped before compiling (scope-check compiles one test at a time, so
+  /// that one test that does not compile fails alone).
+  bool onlyFunction = false;
+  /// The backend every function without a device of its own is placed on
+  /// (the module's `hal.device`, replacing one the module has); empty:
+  /// the module as written.
+  std::string defaultDevice;
   /// Prefix of the messages the session prints itself ("scope-run").
   std::string toolName = "scope-run";
   /// Applied to every pass manager the session builds (a tool's MLIR
@@ -113,6 +122,10 @@ public:
   llvm::Expected<std::vector<HostBuffer>>
   call(llvm::ArrayRef<HostBuffer> inputs, double *seconds = nullptr);
 
+  /// The number of check.expect_* ops that failed in the last call (they
+  /// report themselves on stderr as they fail).
+  uint64_t getFailedChecks() const;
+
   /// Whether kernel checks are on; reportKernelChecks prints them.
   bool checksKernels() const { return options.checkKernels.has_value(); }
 
@@ -134,6 +147,10 @@ private:
   TraceSession *trace = nullptr;
   std::shared_ptr<Executable> executable;
 };
+
+/// The default bound of the events a thread keeps for a trace: 2^22 (64
+/// MiB of events per recording thread).
+inline constexpr uint64_t kDefaultTraceMaxEvents = uint64_t(1) << 22;
 
 /// What one scope-run command line asks for: the session's options, the
 /// module, its inputs and outputs, and what to do with the compiled module.
@@ -158,6 +175,9 @@ struct RunConfig {
   std::string traceFile;
   /// Print the zone summary at exit.
   bool printZones = false;
+  /// Events each recording thread keeps for the trace (0: all); older ones
+  /// are folded into the zone summary and dropped from the trace file.
+  uint64_t traceMaxEvents = kDefaultTraceMaxEvents;
   /// Print the registered backends, the Vulkan devices and the JIT target
   /// instead of running.
   bool listDevices = false;
@@ -169,6 +189,11 @@ struct RunConfig {
 /// and `reused` tells whether it did.
 int run(const RunConfig &config, ExecutableCache *cache = nullptr,
         bool *reused = nullptr);
+
+/// Prints `error` on `os` as `<prefix><message>`, or nothing more for an
+/// error the session already reported as MLIR diagnostics.
+void reportError(llvm::Error error, llvm::raw_ostream &os,
+                 const llvm::Twine &prefix);
 
 /// Registers MLIR's command-line options a tool running sessions offers
 /// (--mlir-timing, --mlir-print-ir-after-all, the printer's options, ...).

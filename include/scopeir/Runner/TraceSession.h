@@ -32,11 +32,13 @@ public:
   ~TraceSession();
 
   /// Starts a session that writes Chrome trace-event JSON to `tracePath`
-  /// (none if empty) and prints the zone summary if `printZones`. Opens the
-  /// file now, so that a path that cannot be written is an error before
-  /// anything is compiled.
+  /// (none if empty) and prints the zone summary if `printZones`, each
+  /// recording thread keeping about `maxEventsPerThread` events (0: all;
+  /// runtime::setTraceEventLimit). Opens the file now, so that a path that
+  /// cannot be written is an error before anything is compiled.
   static llvm::Expected<std::unique_ptr<TraceSession>>
-  create(llvm::StringRef tracePath, bool printZones);
+  create(llvm::StringRef tracePath, bool printZones,
+         uint64_t maxEventsPerThread = 0);
 
   /// Adds an instrumentation to `pm` that records one slice per pass run
   /// (pass adaptors included, so nested pipelines nest) on the `compile`

@@ -8,7 +8,8 @@
 // Recording: each thread appends 16-byte events (a timestamp and the site's
 // address) to a buffer of its own, allocated when the thread records its
 // first event and grown by whole chunks of 65536 events (1 MiB), so no event
-// allocates and no event takes a lock. Collecting reads every thread's
+// allocates and no event takes a lock; with an event limit, the oldest chunk
+// is folded into zone totals and reused. Collecting reads every thread's
 // buffer: call it when no thread records any more (after the traced code
 // has returned).
 //
@@ -79,6 +80,16 @@ struct Slice {
   bool unfinished = false;
 };
 
+/// The zone time of events dropped from a thread's buffer (once the
+/// thread reached its event limit) for one zone path.
+struct FoldedZone {
+  std::string path;
+  uint64_t calls = 0;
+  uint64_t totalNanoseconds = 0;
+  /// When the path was first entered.
+  uint64_t firstBegin = 0;
+};
+
 /// Everything recorded so far, paired into slices.
 struct CollectedTrace {
   /// Slices in the order they were opened, thread after thread.
@@ -90,7 +101,22 @@ struct CollectedTrace {
   /// End events whose site was not the one of the innermost open slice (the
   /// innermost slice is closed anyway) or that closed nothing.
   uint64_t numMismatchedEnds = 0;
+  /// Events dropped from the threads' buffers at their event limit
+  /// (setTraceEventLimit): no slice of theirs is in `slices`, but their zone
+  /// time is in `foldedZones` and the slices they left open are in
+  /// `slices`, from their begin.
+  uint64_t numDroppedEvents = 0;
+  std::vector<FoldedZone> foldedZones;
 };
+
+/// Bounds the events a thread keeps to about `maxEventsPerThread` (rounded
+/// up to whole chunks of 65536, at least two; 0: no bound, the default).
+/// A thread that reaches the bound folds its oldest chunk into zone totals
+/// and reuses it: the zone summary still counts every zone call, the trace
+/// holds the most recent events, and CollectedTrace::numDroppedEvents says
+/// how many it lacks. Recording costs what it costs without a bound, but
+/// for the fold once per chunk. Call before the traced code runs.
+void setTraceEventLimit(uint64_t maxEventsPerThread);
 
 /// Pairs every thread's events recorded since the last reset() into slices.
 /// No thread may record while this runs.

@@ -173,17 +173,73 @@ struct Chunk {
   Event events[kChunkEvents];
 };
 
+/// What the oldest events of a thread left behind once their chunk was
+/// reused (the thread reached the event limit): the zone time they add up
+/// to, the slices still open, and counts. Zones are identified by interned
+/// paths (a parent path and a site), so that folding a chunk builds no
+/// string.
+struct FoldState {
+  struct Open {
+    const char *site;
+    uint64_t begin;
+    /// The zone path of the slice (its own for a zone, else the enclosing
+    /// zones'); -1: none.
+    int32_t path;
+  };
+  struct Path {
+    int32_t parent;
+    const char *site;
+    uint64_t calls = 0;
+    uint64_t nanoseconds = 0;
+    uint64_t firstBegin = UINT64_MAX;
+  };
+  std::vector<Open> stack;
+  std::vector<Path> paths;
+  std::unordered_map<uint64_t, int32_t> pathIndex;
+  uint64_t numEvents = 0;
+  uint64_t numMismatchedEnds = 0;
+
+  /// Returns the id of zone `site` inside path `parent`.
+  int32_t internPath(int32_t parent, const char *site) {
+    uint64_t key = reinterpret_cast<uintptr_t>(site) * 31 +
+                   static_cast<uint64_t>(parent + 1);
+    // Keys may collide: check the entry, probe linearly on a mismatch.
+    for (;; ++key) {
+      auto [it, inserted] = pathIndex.try_emplace(key, paths.size());
+      if (inserted) {
+        paths.push_back({parent, site});
+        return it->second;
+      }
+      const Path &path = paths[it->second];
+      if (path.parent == parent && path.site == site)
+        return it->second;
+    }
+  }
+
+  void clear() { *this = FoldState(); }
+};
+
+/// Returns true if `site` is a zone's (its category is `zone`).
+static bool isZoneSite(const char *site) {
+  return site && std::strcmp(site, "zone") == 0;
+}
+
 /// One thread's events: a list of chunks, `tail` being filled. Chunks after
 /// `tail` are spare ones kept by resetTrace() for reuse: memory a thread has
-/// written once costs no page fault when it records again. Each log has a
-/// cache line of its own: every event writes `cursor`, and two threads'
-/// logs allocated side by side would otherwise share a line.
+/// written once costs no page fault when it records again. A thread with
+/// an event limit that fills its last allowed chunk folds the oldest chunk
+/// into `fold` and reuses it. Each log has a cache line of its own: every
+/// event writes `cursor`, and two threads' logs allocated side by side would
+/// otherwise share a line.
 struct alignas(64) ThreadLog {
   Event *cursor = nullptr;
   Event *limit = nullptr;
   Chunk *head = nullptr;
   Chunk *tail = nullptr;
   unsigned index = 0;
+  /// Chunks allocated (the ring's size once the limit is reached).
+  size_t numChunks = 0;
+  FoldState fold;
 
   ~ThreadLog() { release(); }
 
@@ -194,20 +250,39 @@ struct alignas(64) ThreadLog {
   }
 
   /// Moves to the next chunk (the current one is full, or there is none
-  /// yet): a spare one if there is one, else a fresh one.
-  void grow() {
+  /// yet): a spare one if there is one, else the oldest one once
+  /// `maxChunks` (0: no limit) are allocated, else a fresh one.
+  void grow(size_t maxChunks) {
     if (!tail) {
       head = new Chunk;
+      numChunks = 1;
       startChunk(head);
       return;
     }
-    if (!tail->next)
+    if (!tail->next && maxChunks && numChunks >= maxChunks &&
+        head != tail) {
+      Chunk *oldest = head;
+      foldChunk(*oldest, oldest->events + kChunkEvents);
+      head = oldest->next;
+      oldest->next = nullptr;
+      tail->next = oldest;
+      startChunk(oldest);
+      return;
+    }
+    if (!tail->next) {
       tail->next = new Chunk;
+      ++numChunks;
+    }
     startChunk(tail->next);
   }
 
+  /// Pairs the events of `chunk` up to `end` into `fold`: zone time into
+  /// the paths, opens onto the stack.
+  void foldChunk(const Chunk &chunk, const Event *end);
+
   /// Forgets every event, keeping the chunks as spares.
   void rewind() {
+    fold.clear();
     if (head)
       startChunk(head);
   }
@@ -221,6 +296,8 @@ struct alignas(64) ThreadLog {
     }
     head = tail = nullptr;
     cursor = limit = nullptr;
+    numChunks = 0;
+    fold.clear();
   }
 };
 
@@ -238,13 +315,16 @@ Registry &getRegistry() {
 
 thread_local ThreadLog *currentLog = nullptr;
 
+/// The most chunks a thread keeps (0: no limit): setTraceEventLimit.
+std::atomic<size_t> maxChunksPerThread{0};
+
 /// The first event of a thread: calibrates the clock if nobody has yet and
 /// registers a log with its first chunk.
 [[gnu::noinline]] ThreadLog *registerThread() {
   useTscForEvents.store(getClock().useTsc, std::memory_order_relaxed);
   Registry &registry = getRegistry();
   auto log = std::make_unique<ThreadLog>();
-  log->grow();
+  log->grow(maxChunksPerThread.load(std::memory_order_relaxed));
   std::lock_guard<std::mutex> lock(registry.mutex);
   log->index = registry.logs.size();
   currentLog = log.get();
@@ -255,7 +335,7 @@ thread_local ThreadLog *currentLog = nullptr;
 [[gnu::noinline]] ThreadLog *makeRoom() {
   if (!currentLog)
     return registerThread();
-  currentLog->grow();
+  currentLog->grow(maxChunksPerThread.load(std::memory_order_relaxed));
   return currentLog;
 }
 
@@ -310,6 +390,58 @@ static bool closes(const char *a, const char *b) {
   return x.category == y.category && x.name == y.name;
 }
 
+void ThreadLog::foldChunk(const Chunk &chunk, const Event *end) {
+  const Clock &clock = getClock();
+  for (const Event *event = chunk.events; event != end; ++event) {
+    ++fold.numEvents;
+    uint64_t time = clock.toNanoseconds(event->stamp & ~kEndBit);
+    if (!(event->stamp & kEndBit)) {
+      int32_t outer = fold.stack.empty() ? -1 : fold.stack.back().path;
+      int32_t path =
+          isZoneSite(event->site) ? fold.internPath(outer, event->site) : outer;
+      fold.stack.push_back({event->site, time, path});
+      continue;
+    }
+    if (fold.stack.empty()) {
+      ++fold.numMismatchedEnds;
+      continue;
+    }
+    FoldState::Open open = fold.stack.back();
+    fold.stack.pop_back();
+    if (!closes(open.site, event->site))
+      ++fold.numMismatchedEnds;
+    if (isZoneSite(open.site)) {
+      FoldState::Path &path = fold.paths[open.path];
+      ++path.calls;
+      path.nanoseconds += time >= open.begin ? time - open.begin : 0;
+      path.firstBegin = std::min(path.firstBegin, open.begin);
+    }
+  }
+}
+
+void scopeir::runtime::setTraceEventLimit(uint64_t maxEventsPerThread) {
+  size_t chunks =
+      maxEventsPerThread == 0
+          ? 0
+          : std::max<size_t>(2, (maxEventsPerThread + kChunkEvents - 1) /
+                                    kChunkEvents);
+  maxChunksPerThread.store(chunks, std::memory_order_relaxed);
+}
+
+/// Returns the zone path of `id` in `fold` as names joined by '/'.
+static std::string getFoldedPath(const FoldState &fold, int32_t id) {
+  std::vector<std::string_view> names;
+  for (; id >= 0; id = fold.paths[id].parent)
+    names.push_back(TraceSite::parse(fold.paths[id].site).name);
+  std::string text;
+  for (auto it = names.rbegin(); it != names.rend(); ++it) {
+    if (!text.empty())
+      text += '/';
+    text += *it;
+  }
+  return text;
+}
+
 CollectedTrace scopeir::runtime::collectTrace() {
   CollectedTrace trace;
   const Clock &clock = getClock();
@@ -322,7 +454,30 @@ CollectedTrace scopeir::runtime::collectTrace() {
   for (const std::unique_ptr<ThreadLog> &log : registry.logs) {
     std::vector<Open> stack;
     uint64_t last = 0;
-    bool any = false;
+    const FoldState &fold = log->fold;
+    bool any = fold.numEvents != 0;
+    // What the folded events add up to, and the slices they left open,
+    // which the events still in the chunks may close.
+    trace.numEvents += fold.numEvents;
+    trace.numDroppedEvents += fold.numEvents;
+    trace.numMismatchedEnds += fold.numMismatchedEnds;
+    for (size_t id = 0; id < fold.paths.size(); ++id)
+      if (fold.paths[id].calls)
+        trace.foldedZones.push_back(
+            {getFoldedPath(fold, static_cast<int32_t>(id)),
+             fold.paths[id].calls, fold.paths[id].nanoseconds,
+             fold.paths[id].firstBegin});
+    for (const FoldState::Open &open : fold.stack) {
+      Slice slice;
+      slice.site = TraceSite::parse(open.site);
+      slice.begin = slice.end = open.begin;
+      slice.thread = log->index;
+      slice.depth = stack.size();
+      slice.zonePath = open.path >= 0 ? getFoldedPath(fold, open.path) : "";
+      last = std::max(last, open.begin);
+      stack.push_back({open.site, trace.slices.size()});
+      trace.slices.push_back(std::move(slice));
+    }
     for (Chunk *chunk = log->head; chunk; chunk = chunk->next) {
       bool isTail = chunk == log->tail;
       const Event *end = isTail ? log->cursor : chunk->events + kChunkEvents;
@@ -404,6 +559,18 @@ scopeir::runtime::summarizeZones(const CollectedTrace &trace) {
   };
   std::vector<Entry> entries;
   std::unordered_map<std::string, size_t> index;
+  // Zones of events dropped from the trace once a thread reached its event
+  // limit: counted, though no slice of theirs is left.
+  for (const FoldedZone &folded : trace.foldedZones) {
+    auto [it, inserted] = index.try_emplace(folded.path, entries.size());
+    if (inserted)
+      entries.push_back(
+          {ZoneSummaryRow{folded.path, 0, 0}, folded.firstBegin});
+    Entry &entry = entries[it->second];
+    entry.row.calls += folded.calls;
+    entry.row.totalNanoseconds += folded.totalNanoseconds;
+    entry.firstBegin = std::min(entry.firstBegin, folded.firstBegin);
+  }
   for (const Slice &slice : trace.slices) {
     // Zones by path; transfers between memories by direction.
     std::string path;
@@ -645,7 +812,9 @@ bool scopeir::runtime::writeChromeTrace(
     if (text.size() > (1 << 16))
       ok &= flush();
   }
-  text += "\n]}\n";
+  text += "\n],\"otherData\":{\"droppedEvents\":";
+  appendDecimal(text, trace.numDroppedEvents);
+  text += "}}\n";
   ok &= flush();
   return ok && std::fflush(out) == 0;
 }

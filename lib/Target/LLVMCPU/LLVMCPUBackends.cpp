@@ -60,6 +60,17 @@ public:
   }
 };
 
+/// Lowers what vectorization leaves for the host lowering: masks, n-D
+/// transfers (loops of 1-D transfers, which become LLVM's masked loads and
+/// stores) and multi-reductions.
+static void addVectorLowering(OpPassManager &funcPM) {
+  funcPM.addPass(vector::createLowerVectorMaskPass());
+  VectorTransferToSCFOptions toSCF;
+  toSCF.enableFullUnroll(true);
+  funcPM.addPass(createConvertVectorToSCFPass(toSCF));
+  funcPM.addPass(vector::createLowerVectorMultiReductionPass());
+}
+
 /// Forms a tu scope around each root with its per-kind strategy
 /// (LLVMCPUStrategyTable, or a user's #codegen.strategy) and runs the
 /// strategies; bufferization then converts the function as a whole. See
@@ -74,6 +85,8 @@ public:
   }
 
   void buildTensorPipeline(OpPassManager &funcPM) const override {
+    // Packs, unpacks and softmax as ops the strategies know.
+    funcPM.addPass(createLLVMCPUDecomposeAggregatesPass());
     scopeir::codegen::FormTUScopesPassOptions form;
     form.table = "llvm-cpu";
     funcPM.addPass(scopeir::codegen::createFormTUScopesPass(form));
@@ -88,13 +101,7 @@ public:
     funcPM.addPass(createLLVMCPULowerParallelTilesPass());
     // Whatever was not vectorized.
     funcPM.addPass(createConvertLinalgToLoopsPass());
-    funcPM.addPass(vector::createLowerVectorMaskPass());
-    // n-D transfers become loops of 1-D transfers, which lower to LLVM
-    // (masked) loads and stores.
-    VectorTransferToSCFOptions toSCF;
-    toSCF.enableFullUnroll(true);
-    funcPM.addPass(createConvertVectorToSCFPass(toSCF));
-    funcPM.addPass(vector::createLowerVectorMultiReductionPass());
+    addVectorLowering(funcPM);
     funcPM.addPass(createCanonicalizerPass());
   }
 
@@ -121,6 +128,8 @@ public:
   }
 
   void buildTensorPipeline(OpPassManager &funcPM) const override {
+    // Packs, unpacks and softmax as ops that lower to loops.
+    funcPM.addPass(createLLVMCPUDecomposeAggregatesPass());
     funcPM.addPass(createCanonicalizerPass());
   }
 
@@ -129,6 +138,9 @@ public:
     // scf.forall loops: parallel loops, on threads or not, as on llvm-cpu.
     funcPM.addPass(createLLVMCPULowerParallelTilesPass());
     funcPM.addPass(createConvertLinalgToLoopsPass());
+    // The vectors a program's own tu scope made (a strategy that
+    // vectorizes), lowered as on llvm-cpu; nothing otherwise.
+    addVectorLowering(funcPM);
     funcPM.addPass(createCanonicalizerPass());
   }
 };

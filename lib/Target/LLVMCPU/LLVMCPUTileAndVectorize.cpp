@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -86,6 +87,63 @@ static int64_t getMaxVectorRows(linalg::LinalgOp op,
   return maxRows;
 }
 
+/// What a math function computed with a C library call per lane costs, in
+/// instructions of a row (16 lanes of f32: a call and an extract and insert
+/// each, at least).
+static constexpr int64_t kLibmCallCost = 32;
+
+/// Returns true for a math op that the CPU has no vector instruction for
+/// (log, exp, tanh, ...): LLVM computes a vector of it with one call of the
+/// C library per lane, plus the extracts and inserts around each.
+static bool isLibmCallPerLane(Operation *op) {
+  if (op->getDialect()->getNamespace() != "math")
+    return false;
+  // The math ops x86 computes with vector instructions.
+  return !isa<math::AbsFOp, math::AbsIOp, math::CeilOp, math::FloorOp,
+              math::FmaOp, math::SqrtOp, math::RsqrtOp, math::RoundOp,
+              math::RoundEvenOp, math::TruncOp, math::CopySignOp,
+              math::CountLeadingZerosOp, math::CountTrailingZerosOp,
+              math::CtPopOp>(op);
+}
+
+/// Returns a rough count of the instructions one row of `op`'s vectors
+/// costs once unrolled and lowered: one per op of the body, and
+/// `libmCallCost` per math function computed with a call per lane;
+/// doubled when the vectors are masked (a dynamic or partial tile: every
+/// transfer carries its mask).
+static int64_t getRowCost(linalg::LinalgOp op, bool masked,
+                          int64_t libmCallCost) {
+  int64_t cost = 1;
+  for (Operation &inner : op.getBlock()->without_terminator())
+    cost += isLibmCallPerLane(&inner) ? libmCallCost : 1;
+  return masked ? 2 * cost : cost;
+}
+
+/// Returns true if an operand of `op` has elements narrower than a byte
+/// (i1). Memory holds them one per byte, but LLVM stores and loads a vector
+/// of them bit-packed: a vectorized `arith.cmpi` writing a `tensor<4xi1>`
+/// would store 4 bits into the first byte instead of 4 bytes.
+static bool hasSubByteElements(linalg::LinalgOp op) {
+  return llvm::any_of(op->getOperandTypes(), [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    Type element = shaped ? shaped.getElementType() : type;
+    return element.isIntOrFloat() && element.getIntOrFloatBitWidth() < 8;
+  });
+}
+
+/// Returns true if the body of `op` divides integers. A masked vector lane
+/// (a partial or dynamic tile) divides by the padding value (poison), and
+/// the CPU has no vector integer division: LLVM scalarizes it, and the
+/// inactive lane may trap (SIGFPE). Scalar loops never divide in a lane that
+/// does not exist, and lose nothing here.
+static bool dividesIntegers(linalg::LinalgOp op) {
+  return llvm::any_of(op.getBlock()->getOperations(), [](Operation &inner) {
+    return isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+               arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(
+        inner);
+  });
+}
+
 namespace {
 
 struct LLVMCPUTileAndVectorizePass
@@ -150,11 +208,23 @@ struct LLVMCPUTileAndVectorizePass
                                 ? tileSize
                                 : std::min(tileSize, untiled));
     }
-    if (maxVectorRows > 0 && getMaxVectorRows(op, vectorSizes) > maxVectorRows)
+    int64_t rows = getMaxVectorRows(op, vectorSizes);
+    if (maxVectorRows > 0 && rows > maxVectorRows)
+      return;
+    // What the unrolled rows cost, not only how many there are: a 3-D
+    // reduction calling math.log on 8x16x16 masked tiles has few enough
+    // rows but made 12,700 vector values in one function and minutes in
+    // LLVM (differential seed 50524).
+    // Dynamic loops are vectorized with masks (a static loop shorter than
+    // its tile is vectorized whole).
+    if (maxVectorCost > 0 &&
+        rows * getRowCost(op, /*masked=*/dynamic, kLibmCallCost) >
+            maxVectorCost)
       return;
     if (!dynamic)
       vectorSizes.clear();
-    if (!reductionsReadInputs(op))
+    if (!reductionsReadInputs(op) || hasSubByteElements(op) ||
+        dividesIntegers(op))
       return;
     // Spell out "not scalable" per dim: with an empty list, masked
     // vectorization builds mask types that print alike but are not equal.

@@ -434,13 +434,16 @@ func.func @reuse_existing_dim(%a: tensor<?x8xf32>, %b: tensor<8x4xf32>, %init: t
 
 // A codegen.scope.tu is compiled by its own strategy: no region forms in its
 // isolated body (one there could not use %m, computed above it), and the
-// scope itself is not dispatchable.
+// scope is a dispatch root of its own (a unit its author asked for: its ops
+// must run in a dispatch whatever its strategy made of them).
 // CHECK-LABEL: func.func @no_region_in_tu_scope
-//   CHECK-NOT: flow.dispatch.region
-//       CHECK: codegen.scope.tu
-//  CHECK-NEXT:   linalg.matmul
-//  CHECK-NEXT:   codegen.yield
-//   CHECK-NOT: flow.dispatch.region
+//       CHECK: %[[R:.+]] = flow.dispatch.region -> (tensor<?x4xf32>{%{{.+}}})
+//  CHECK-NEXT:   %[[S:.+]] = codegen.scope.tu
+//  CHECK-NEXT:     linalg.matmul
+//  CHECK-NEXT:     codegen.yield
+//  CHECK-NEXT:   }
+//  CHECK-NEXT:   flow.return %[[S]]
+//       CHECK: return %[[R]]
 func.func @no_region_in_tu_scope(%a: tensor<?x8xf32>, %b: tensor<8x4xf32>,
                                  %c: tensor<?x4xf32>, %m: index) -> tensor<?x4xf32> {
   %r = codegen.scope.tu (%a as %x: tensor<?x8xf32>{%m}, %b as %y: tensor<8x4xf32>,

@@ -1,5 +1,5 @@
-// RUN: scope-opt --split-input-file --test-scope-type-conversion %s | FileCheck %s
-// RUN: scope-opt --split-input-file --test-scope-type-conversion %s | scope-opt --split-input-file --verify-each | FileCheck %s
+// RUN: scope-opt --split-input-file --test-util-scope-type-conversion %s | FileCheck %s
+// RUN: scope-opt --split-input-file --test-util-scope-type-conversion %s | scope-opt --split-input-file --verify-each | FileCheck %s
 
 // hal.device.scope converts like util.annotate, through ScopeOpInterface
 // alone: a 1:N converted result becomes two results, the device stays, and

@@ -53,3 +53,13 @@ func.func @vulkan(%a: complex<f32>) -> complex<f32>
   %s = complex.add %a, %a : complex<f32>
   return %s : complex<f32>
 }
+
+// -----
+
+// Optimization barriers stay until the host lowering's last step
+// (util-lower-optimization-barriers): they are not leftovers.
+func.func @barrier(%m: memref<4xf32>) -> memref<4xf32>
+    attributes {hal.device = #hal.device.target<"llvm-cpu">} {
+  %b = util.optimization_barrier %m : memref<4xf32>
+  return %b : memref<4xf32>
+}

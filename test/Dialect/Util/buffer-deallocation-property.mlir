@@ -15,37 +15,37 @@
 // needs upstream's run-time helper.
 // PLAIN: total: {{.*}}call @dealloc_helper=1 {{.*}}memref.dealloc={{[1-9]}}
 
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=1 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.1
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=1 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.1
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.1 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=2 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.2
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=2 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.2
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.2 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=3 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.3
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=3 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.3
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.3 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=4 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.4
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=4 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.4
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.4 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=5 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.5
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=5 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.5
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.5 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=6 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.6
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=6 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.6
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.6 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=7 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.7
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=7 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.7
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.7 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=8 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.8
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=8 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.8
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.8 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=9 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.9
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=9 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.9
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.9 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=10 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.10
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=10 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.10
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.10 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=11 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.11
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=11 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.11
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.11 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=12 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.12
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=12 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.12
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.12 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=13 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.13
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=13 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.13
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.13 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=14 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.14
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=14 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.14
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.14 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=15 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.15
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=15 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.15
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.15 --at-most %t.plain
-// RUN: scope-opt --split-input-file %s --util-test-insert-scopes="seed=16 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.16
+// RUN: scope-opt --split-input-file %s --test-util-insert-scopes="seed=16 density=0.5" --util-lower-annotations --one-shot-bufferize=bufferize-function-boundaries --buffer-deallocation-pipeline --util-strip-scopes > %t.16
 // RUN: %python %scopeir_src_root/utils/count-ops.py %t.16 --at-most %t.plain
 
 // The issue's reproducer, written with its scope: an insert_slice into a

@@ -8,8 +8,8 @@
 // RUN: scope-opt --util-extract-scope=zone=buffers %s | FileCheck %s --check-prefix=MEM
 // The extracted module is valid input again, and lookups inside the scope
 // answer as they did in place.
-// RUN: scope-opt --util-test-lookup %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOOKUP
-// RUN: scope-opt --util-extract-scope=zone=ffn %s | scope-opt --util-test-lookup -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOOKUP
+// RUN: scope-opt --test-util-lookup %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOOKUP
+// RUN: scope-opt --util-extract-scope=zone=ffn %s | scope-opt --test-util-lookup -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOOKUP
 
 // The module's attributes stay; only the referenced symbols come along.
 // ENC: module attributes {test.kept}

@@ -1,26 +1,26 @@
-// util-test-insert-scopes never inserts a scope into transform IR: with a
+// test-util-insert-scopes never inserts a scope into transform IR: with a
 // transform script in the module, every seed leaves the named sequence as
 // it was while scopes go into the payload function, and the script still
 // runs through -transform-interpreter (which crashes on a non-transform op
 // in a script). Outlining the payload's scopes leaves the script alone too.
 
-// RUN: scope-opt %s --util-test-insert-scopes="seed=1 density=0.9" | FileCheck %s --check-prefix=SCRIPT
-// RUN: scope-opt %s --util-test-insert-scopes="seed=1 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
-// RUN: scope-opt %s --util-test-insert-scopes="seed=2 density=0.9" | FileCheck %s --check-prefix=SCRIPT
-// RUN: scope-opt %s --util-test-insert-scopes="seed=2 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
-// RUN: scope-opt %s --util-test-insert-scopes="seed=3 density=0.9" | FileCheck %s --check-prefix=SCRIPT
-// RUN: scope-opt %s --util-test-insert-scopes="seed=3 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
-// RUN: scope-opt %s --util-test-insert-scopes="seed=4 density=0.9" | FileCheck %s --check-prefix=SCRIPT
-// RUN: scope-opt %s --util-test-insert-scopes="seed=4 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
-// RUN: scope-opt %s --util-test-insert-scopes="seed=5 density=0.9" | FileCheck %s --check-prefix=SCRIPT
-// RUN: scope-opt %s --util-test-insert-scopes="seed=5 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
-// RUN: scope-opt %s --util-test-insert-scopes="seed=6 density=0.9" | FileCheck %s --check-prefix=SCRIPT
-// RUN: scope-opt %s --util-test-insert-scopes="seed=6 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
-// RUN: scope-opt %s --util-test-insert-scopes="seed=7 density=0.9" | FileCheck %s --check-prefix=SCRIPT
-// RUN: scope-opt %s --util-test-insert-scopes="seed=7 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
-// RUN: scope-opt %s --util-test-insert-scopes="seed=8 density=0.9" | FileCheck %s --check-prefix=SCRIPT
-// RUN: scope-opt %s --util-test-insert-scopes="seed=8 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
-// RUN: scope-opt %s --util-test-insert-scopes="seed=3 density=0.9" --util-lower-annotations --util-outline-scopes --transform-interpreter | FileCheck %s --check-prefix=OUTLINED
+// RUN: scope-opt %s --test-util-insert-scopes="seed=1 density=0.9" | FileCheck %s --check-prefix=SCRIPT
+// RUN: scope-opt %s --test-util-insert-scopes="seed=1 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
+// RUN: scope-opt %s --test-util-insert-scopes="seed=2 density=0.9" | FileCheck %s --check-prefix=SCRIPT
+// RUN: scope-opt %s --test-util-insert-scopes="seed=2 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
+// RUN: scope-opt %s --test-util-insert-scopes="seed=3 density=0.9" | FileCheck %s --check-prefix=SCRIPT
+// RUN: scope-opt %s --test-util-insert-scopes="seed=3 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
+// RUN: scope-opt %s --test-util-insert-scopes="seed=4 density=0.9" | FileCheck %s --check-prefix=SCRIPT
+// RUN: scope-opt %s --test-util-insert-scopes="seed=4 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
+// RUN: scope-opt %s --test-util-insert-scopes="seed=5 density=0.9" | FileCheck %s --check-prefix=SCRIPT
+// RUN: scope-opt %s --test-util-insert-scopes="seed=5 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
+// RUN: scope-opt %s --test-util-insert-scopes="seed=6 density=0.9" | FileCheck %s --check-prefix=SCRIPT
+// RUN: scope-opt %s --test-util-insert-scopes="seed=6 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
+// RUN: scope-opt %s --test-util-insert-scopes="seed=7 density=0.9" | FileCheck %s --check-prefix=SCRIPT
+// RUN: scope-opt %s --test-util-insert-scopes="seed=7 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
+// RUN: scope-opt %s --test-util-insert-scopes="seed=8 density=0.9" | FileCheck %s --check-prefix=SCRIPT
+// RUN: scope-opt %s --test-util-insert-scopes="seed=8 density=0.9" --util-lower-annotations --transform-interpreter | FileCheck %s --check-prefix=TILED
+// RUN: scope-opt %s --test-util-insert-scopes="seed=3 density=0.9" --util-lower-annotations --util-outline-scopes --transform-interpreter | FileCheck %s --check-prefix=OUTLINED
 
 // SCRIPT-LABEL: func.func @payload
 //       SCRIPT: util.{{scope|annotate}}

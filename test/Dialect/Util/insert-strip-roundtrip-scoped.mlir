@@ -13,25 +13,25 @@
 // RUN: scope-opt %s | grep -cE 'util\.(scope|annotate)( |$)' | FileCheck %s --check-prefix=INPUT --match-full-lines
 // INPUT: 4
 // RUN: scope-opt --util-strip-scopes %s -o %t.ref
-// RUN: scope-opt --util-test-insert-scopes=seed=1 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=2 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=3 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=4 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=5 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=6 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=7 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=8 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=9 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=10 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=11 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=12 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes="seed=13 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes="seed=14 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes="seed=15 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes="seed=16 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=1 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=2 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=3 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=4 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=5 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=6 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=7 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=8 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=9 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=10 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=11 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=12 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes="seed=13 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes="seed=14 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes="seed=15 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes="seed=16 density=0.9" %s -o %t.in && %{inserted} && %{roundtrip}
 //
 // Insertion reaches into the bodies of existing scopes.
-// RUN: scope-opt --util-test-insert-scopes="seed=2 density=0.9" %s | FileCheck %s
+// RUN: scope-opt --test-util-insert-scopes="seed=2 density=0.9" %s | FileCheck %s
 // CHECK-LABEL: func.func @encoder
 //       CHECK:   util.scope [#util.zone<"attn">]
 //       CHECK:     util.{{scope|annotate}}

@@ -11,41 +11,41 @@
 //
 // RUN: scope-opt %s -o %t.ref
 // RUN: not grep -E 'util\.(scope|annotate)( |$)' %t.ref
-// RUN: scope-opt --util-test-insert-scopes=seed=1 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=2 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=3 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=4 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=5 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=6 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=7 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=8 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=9 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=10 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=11 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=12 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=13 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=14 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=15 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes=seed=16 %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes="seed=17 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes="seed=18 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes="seed=19 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes="seed=20 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes="seed=21 density=1.0" %s -o %t.in && %{inserted} && %{roundtrip}
-// RUN: scope-opt --util-test-insert-scopes="seed=22 density=1.0" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=1 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=2 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=3 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=4 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=5 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=6 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=7 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=8 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=9 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=10 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=11 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=12 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=13 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=14 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=15 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes=seed=16 %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes="seed=17 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes="seed=18 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes="seed=19 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes="seed=20 density=0.8" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes="seed=21 density=1.0" %s -o %t.in && %{inserted} && %{roundtrip}
+// RUN: scope-opt --test-util-insert-scopes="seed=22 density=1.0" %s -o %t.in && %{inserted} && %{roundtrip}
 //
 // Insertion is not trivial: the scopes are there, in every form.
-// RUN: scope-opt --util-test-insert-scopes=seed=9 %s | FileCheck %s --check-prefix=FORMS
+// RUN: scope-opt --test-util-insert-scopes=seed=9 %s | FileCheck %s --check-prefix=FORMS
 //
 // Insertion is deterministic for a seed.
-// RUN: scope-opt --util-test-insert-scopes=seed=5 %s -o %t.a
-// RUN: scope-opt --util-test-insert-scopes=seed=5 %s -o %t.b
+// RUN: scope-opt --test-util-insert-scopes=seed=5 %s -o %t.a
+// RUN: scope-opt --test-util-insert-scopes=seed=5 %s -o %t.b
 // RUN: diff %t.a %t.b
 //
 // Every inserted annotation has result dims computable above it, so lowering
 // them succeeds.
-// RUN: scope-opt --util-test-insert-scopes="seed=3 density=0.8" %s | scope-opt --util-lower-annotations | FileCheck %s --check-prefix=LOWERED
-// RUN: scope-opt --util-test-insert-scopes="seed=9 density=0.8" %s | scope-opt --util-lower-annotations | FileCheck %s --check-prefix=LOWERED
+// RUN: scope-opt --test-util-insert-scopes="seed=3 density=0.8" %s | scope-opt --util-lower-annotations | FileCheck %s --check-prefix=LOWERED
+// RUN: scope-opt --test-util-insert-scopes="seed=9 density=0.8" %s | scope-opt --util-lower-annotations | FileCheck %s --check-prefix=LOWERED
 // LOWERED-NOT: util.annotate
 
 // Seed 9 produces every form (checked as properties, in any order):

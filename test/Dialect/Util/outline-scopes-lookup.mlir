@@ -1,9 +1,9 @@
 // Scope attribute lookups answer the same before and after outlining: the
 // same remarks are expected from each RUN line.
-// RUN: scope-opt --split-input-file --util-test-lookup --verify-diagnostics %s
-// RUN: scope-opt --split-input-file --util-outline-scopes=bufferization-safe=false --util-test-lookup --verify-diagnostics %s
-// RUN: scope-opt --split-input-file --util-outline-scopes="kind=zone bufferization-safe=false" --util-test-lookup --verify-diagnostics %s
-// RUN: scope-opt --split-input-file --util-outline-scopes=bufferization-safe=false --util-outline-scopes=bufferization-safe=false --util-test-lookup --verify-diagnostics %s
+// RUN: scope-opt --split-input-file --test-util-lookup --verify-diagnostics %s
+// RUN: scope-opt --split-input-file --util-outline-scopes=bufferization-safe=false --test-util-lookup --verify-diagnostics %s
+// RUN: scope-opt --split-input-file --util-outline-scopes="kind=zone bufferization-safe=false" --test-util-lookup --verify-diagnostics %s
+// RUN: scope-opt --split-input-file --util-outline-scopes=bufferization-safe=false --util-outline-scopes=bufferization-safe=false --test-util-lookup --verify-diagnostics %s
 
 // Nested zones, an unnamed scope between them, a zone inside a loop inside a
 // zone, and a function that carries a zone itself.

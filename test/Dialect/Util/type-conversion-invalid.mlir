@@ -1,4 +1,4 @@
-// RUN: scope-opt --split-input-file --test-scope-type-conversion --verify-diagnostics %s
+// RUN: scope-opt --split-input-file --test-util-scope-type-conversion --verify-diagnostics %s
 
 // The test converter maps tensor<?xi2> to tensor<?x?xi8>: a capture would need
 // a second dim that does not exist above the scope.

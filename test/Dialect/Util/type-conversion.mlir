@@ -1,5 +1,5 @@
-// RUN: scope-opt --split-input-file --test-scope-type-conversion %s | FileCheck %s
-// RUN: scope-opt --split-input-file --test-scope-type-conversion %s | scope-opt --split-input-file --verify-each | FileCheck %s
+// RUN: scope-opt --split-input-file --test-util-scope-type-conversion %s | FileCheck %s
+// RUN: scope-opt --split-input-file --test-util-scope-type-conversion %s | scope-opt --split-input-file --verify-each | FileCheck %s
 
 // A 1:N capture tied to a result: the two f32 results tie pairwise to the two
 // f32 captures; the 1:1 converted tensor keeps its dims.

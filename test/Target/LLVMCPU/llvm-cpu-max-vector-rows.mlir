@@ -1,6 +1,6 @@
 // RUN: scope-opt --llvm-cpu-tile-and-vectorize="tile-sizes=8,16,16" %s | FileCheck %s
-// RUN: scope-opt --llvm-cpu-tile-and-vectorize="tile-sizes=8,16,16 max-vector-rows=0" %s | FileCheck %s --check-prefix=NOLIMIT
-// RUN: scope-opt --llvm-cpu-tile-and-vectorize="tile-sizes=8,16,16 max-vector-rows=2000" %s | FileCheck %s --check-prefix=NOLIMIT
+// RUN: scope-opt --llvm-cpu-tile-and-vectorize="tile-sizes=8,16,16 max-vector-rows=0 max-vector-cost=0" %s | FileCheck %s --check-prefix=NOLIMIT
+// RUN: scope-opt --llvm-cpu-tile-and-vectorize="tile-sizes=8,16,16 max-vector-rows=2000 max-vector-cost=0" %s | FileCheck %s --check-prefix=NOLIMIT
 
 // A full reduction of a 7x?x?x3 tensor tiled 8,16,16 would be one masked
 // vector<7x16x16x3xf32>: 1792 rows of three elements, each a 1-D transfer

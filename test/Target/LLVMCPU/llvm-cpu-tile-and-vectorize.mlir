@@ -90,3 +90,67 @@ func.func @negative_reduction_of_constant(%x: tensor<4x6x8xf32>, %init: tensor<6
   } -> tensor<6x8xf32>
   return %r : tensor<6x8xf32>
 }
+
+// -----
+
+// A comparison writing i1 elements: memory holds one i1 per byte, but a
+// vector<...xi1> is stored bit-packed, so the op stays scalar loops
+// (vectorized, `4xi1=1 0 1 0` came out as `1 1 1 1`).
+// CHECK-LABEL: func.func @negative_i1_result
+//   CHECK-NOT:   vector.transfer_write
+//       CHECK:   linalg.generic
+// UNTILED-LABEL: func.func @negative_i1_result
+//   UNTILED-NOT:   vector.
+//       UNTILED:   linalg.generic
+#id = affine_map<(d0) -> (d0)>
+func.func @negative_i1_result(%a: tensor<4xi8>, %b: tensor<4xi8>) -> tensor<4xi1> {
+  %e = tensor.empty() : tensor<4xi1>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%a, %b : tensor<4xi8>, tensor<4xi8>) outs(%e : tensor<4xi1>) {
+  ^bb0(%x: i8, %y: i8, %o: i1):
+    %c = arith.cmpi slt, %x, %y : i8
+    linalg.yield %c : i1
+  } -> tensor<4xi1>
+  return %r : tensor<4xi1>
+}
+
+// -----
+
+// Integer division on a dynamic (masked) tile: an inactive lane would
+// divide by the padding value 0 and trap, so the op stays scalar loops.
+// CHECK-LABEL: func.func @negative_divsi_masked
+//   CHECK-NOT:   vector.
+//       CHECK:   arith.divsi %{{.+}}, %{{.+}} : i32
+// UNTILED-LABEL: func.func @negative_divsi_masked
+//   UNTILED-NOT:   vector.
+#id1 = affine_map<(d0) -> (d0)>
+func.func @negative_divsi_masked(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
+  %r = linalg.generic {indexing_maps = [#id1, #id1, #id1], iterator_types = ["parallel"]}
+      ins(%a, %b : tensor<?xi32>, tensor<?xi32>) outs(%a : tensor<?xi32>) {
+  ^bb0(%x: i32, %y: i32, %o: i32):
+    %q = arith.divsi %x, %y : i32
+    linalg.yield %q : i32
+  } -> tensor<?xi32>
+  return %r : tensor<?xi32>
+}
+
+// -----
+
+// The same for an i1 input (tosa.select's condition): its vector read would
+// take bits of the first byte for the elements of the next ones (found by
+// IREE's tests/e2e/tosa_ops/select.mlir).
+// CHECK-LABEL: func.func @negative_i1_input
+//   CHECK-NOT:   vector.
+//       CHECK:   linalg.generic
+//   CHECK-NOT:   vector.
+#id2 = affine_map<(d0) -> (d0)>
+func.func @negative_i1_input(%c: tensor<8xi1>, %a: tensor<8xf32>, %b: tensor<8xf32>) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #id2, #id2, #id2], iterator_types = ["parallel"]}
+      ins(%c, %a, %b : tensor<8xi1>, tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%p: i1, %x: f32, %y: f32, %o: f32):
+    %s = arith.select %p, %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}

@@ -35,7 +35,7 @@
 // RUN:   --implicit-check-not=util.
 // MODULE: module attributes {hal.device = #hal.device.target<
 
-// Zones inserted by util-test-insert-scopes after generation.
+// Zones inserted by test-util-insert-scopes after generation.
 // RUN: scope-gen --seed=1 --scopes=insert-pass | FileCheck %s --check-prefix=INSERT \
 // RUN:   --implicit-check-not=hal.
 // INSERT: #util.zone<"z{{[0-9]+}}">

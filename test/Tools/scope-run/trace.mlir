@@ -64,7 +64,7 @@
 // RUN: not scope-run %t/bad.mlir --trace=%t/no-such-dir/t.json 2>&1 | FileCheck %s --check-prefix=BADPATH
 
 // A compile that fails still leaves a valid trace: the passes up to the
-// failing one (here bufferization rejects the loop's yield).
+// failing one (here the backend contract rejects a complex op).
 // RUN: not scope-run %S/Inputs/compile-fails.mlir --input="2x4xf32=1" --trace=%t/fail.json 2>&1 | FileCheck %s --check-prefix=FAIL
 // FAIL: scope-run: compilation failed
 // RUN: %python %S/Inputs/check-trace.py %t/fail.json --pass flow-form-dispatch-regions --dispatches 0

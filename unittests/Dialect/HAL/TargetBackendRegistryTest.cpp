@@ -69,8 +69,9 @@ TEST(TargetBackendRegistry, BuiltinPipelinesDiffer) {
   std::string vecTensor = print(*registry.lookup("llvm-cpu"), true);
   std::string loopsTensor = print(*registry.lookup("llvm-cpu-loops"), true);
   // llvm-cpu compiles each root in a tu scope with its per-kind strategy.
-  EXPECT_NE(vecTensor.find("codegen-form-tu-scopes{table=llvm-cpu}"),
-            std::string::npos)
+  EXPECT_NE(
+      vecTensor.find("codegen-form-tu-scopes{remarks=false table=llvm-cpu}"),
+      std::string::npos)
       << vecTensor;
   EXPECT_NE(vecTensor.find("codegen-run-scope-pipelines"), std::string::npos)
       << vecTensor;

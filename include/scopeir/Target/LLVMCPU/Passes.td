@@ -14,6 +14,40 @@ include "mlir/Pass/PassBase.td"
 // llvm-cpu
 //===----------------------------------------------------------------------===//
 
+def LLVMCPUDecomposeAggregatesPass
+    : Pass<"llvm-cpu-decompose-aggregates"> {
+  let summary = "Decompose linalg ops that neither bufferize nor lower to "
+                "loops";
+  let description = [{
+    The first pass of both CPU backends' tensor pipelines. Some linalg ops
+    on tensors have no bufferization and no loop lowering of their own:
+    `linalg.pack` and `linalg.unpack` (data layout changes) and the ops of
+    `AggregatedOpInterface` (`linalg.softmax`, the Winograd transforms).
+    They are rewritten into ops that have both:
+
+    - `linalg.pack` with static inner tiles: `tensor.pad` (where padded),
+      `tensor.expand_shape` and `linalg.transpose` (`linalg::lowerPack`);
+      with a dynamic inner tile: tiled one outer tile at a time
+      (`scf::tileUsingSCF` with unit tile sizes), each tile a
+      `tensor.extract_slice`, `tensor.pad`, `linalg.transpose` and
+      `tensor.insert_slice` (`DecomposeOuterUnitDimsPackOpPattern`).
+    - `linalg.unpack` likewise: `linalg.transpose`,
+      `tensor.collapse_shape` and `tensor.extract_slice`
+      (`linalg::lowerUnPack`), or one inner tile at a time.
+    - an `AggregatedOpInterface` op: its own `decomposeOperation` (softmax
+      becomes a max reduction, a subtraction and `exp`, a sum and a
+      division, each a `linalg.generic`).
+
+    An op that cannot be decomposed is an error at the op. Anchors on any
+    op (a function, a scope).
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
   let summary = "Tile linalg ops and vectorize the tiles (llvm-cpu backend)";
   let description = [{
@@ -33,7 +67,12 @@ def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
     backend's buffer pipeline turns it into loops). So is a reduction whose
     body yields a value that depends on no input (`out + c`):
     `linalg::vectorize` in MLIR 22 adds such a value once instead of once
-    per reduction iteration.
+    per reduction iteration. And so is an op with an operand of elements
+    narrower than a byte (`i1`): memory holds one per byte, but LLVM loads
+    and stores a vector of them bit-packed. And so is an op whose body
+    divides integers (`arith.divsi`, `remui`, ...): a masked lane divides
+    by the padding value (poison), and x86 has no vector integer division
+    (LLVM scalarizes it, so the inactive lane may trap).
 
     `max-vector-rows` bounds the code vectorization makes: the n-D vectors of
     an op's operands are lowered (after bufferization) to fully unrolled 1-D
@@ -42,6 +81,14 @@ def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
     more rows stays scalar loops: a 4-D reduction of a `7x?x?x3` tensor
     tiled 8,16,16 would otherwise unroll 1792 masked rows of three elements
     (about 120,000 lines of LLVM dialect for one op, minutes in LLVM).
+    `max-vector-cost` weighs what the rows cost: rows times the row cost of
+    the body, one per op, 32 per math function the CPU has no vector
+    instruction for (`math.log`, `exp`, `tanh`, ...: LLVM calls the C
+    library once per lane, so vectorizing them saves nothing), doubled when
+    the vectors are masked. A 3-D reduction calling `math.log` on masked
+    8x16x16 tiles has 128 rows but costs 9,728 and stays loops (it made
+    30,000 lines of LLVM dialect and took minutes in LLVM); a 2-D `exp` on
+    masked 8x16 tiles costs under 600.
 
     The pass anchors on any op (a function, a `codegen.scope.tu`): it only
     touches the linalg ops nested in it.
@@ -56,6 +103,10 @@ def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
     Option<"maxVectorRows", "max-vector-rows", "int64_t", /*default=*/"256",
            "Largest number of 1-D rows of an operand's vector; an op whose "
            "vectors would have more is not vectorized (0: no limit)">,
+    Option<"maxVectorCost", "max-vector-cost", "int64_t", /*default=*/"4096",
+           "Largest cost of an op's unrolled rows (rows times the row cost "
+           "of its body, see the description); an op whose vectors would "
+           "cost more is not vectorized (0: no limit)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -1,8 +1,9 @@
 //===- CodegenOps.cpp - codegen ops: parse, print, verify -------*- C++ -*-===//
 //
 // This file implements the codegen dialect's ops: their custom syntax (util's
-// shared scope pieces), verifiers and interface methods. Canonicalization
-// patterns are registered in CodegenOpFolders.cpp.
+// shared scope pieces), verifiers and interface methods. codegen.scope.tu is
+// a Util_CapturingScopeOp, as util.scope is: only its strategy is its own.
+// Canonicalization patterns are registered in CodegenOpFolders.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,44 +23,8 @@ using namespace scopeir::codegen;
 // TUOp
 //===----------------------------------------------------------------------===//
 
-void TUOp::build(OpBuilder &builder, OperationState &state,
-                 TypeRange resultTypes, ValueRange resultDims,
-                 ValueRange captures, ValueRange captureDims,
-                 ArrayRef<int64_t> tiedOperands, ArrayRef<Attribute> scopeAttrs,
-                 const Strategy &strategy) {
-  state.addOperands(captures);
-  state.addOperands(captureDims);
-  state.addOperands(resultDims);
-  state.addTypes(resultTypes);
-  Properties &props = state.getOrAddProperties<Properties>();
-  props.operandSegmentSizes = {static_cast<int32_t>(captures.size()),
-                               static_cast<int32_t>(captureDims.size()),
-                               static_cast<int32_t>(resultDims.size())};
-  if (!scopeAttrs.empty())
-    props.scope_attrs = builder.getArrayAttr(scopeAttrs);
-  props.tied_operands =
-      util::getTiesAttrOrNull(builder.getContext(), tiedOperands);
-  props.pipeline = strategy.pipeline;
-  props.strategy = strategy.sequence;
-  if (!strategy.getArguments().empty())
-    props.strategy_args = strategy.arguments;
-  Region *body = state.addRegion();
-  Block *entry = new Block();
-  body->push_back(entry);
-  for (Value capture : captures)
-    entry->addArgument(capture.getType(), capture.getLoc());
-}
-
-ArrayAttr TUOp::getScopeAttrsOrEmpty() {
-  if (ArrayAttr attrs = getScopeAttrsAttr())
-    return attrs;
-  return ArrayAttr::get(getContext(), {});
-}
-
-ValueRange TUOp::getCaptureDynamicDims(unsigned index) {
-  return util::sliceDynamicDims(getCaptures().getTypes(), getCaptureDims(),
-                                index);
-}
+// The accessors and interface methods come from Util_CapturingScopeOp, as
+// util.scope's do; what follows is what a tu scope adds: its strategy.
 
 Strategy TUOp::getStrategyInfo() {
   if (StringAttr pipeline = getPipelineAttr())
@@ -76,193 +41,64 @@ void TUOp::setStrategyInfo(const Strategy &strategy) {
                                                       : strategy.arguments);
 }
 
-// TiedOpInterface.
-
-SmallVector<int64_t> TUOp::getTiedResultIndices() {
-  return util::getTiesOrUntied(getTiedOperandsAttr(), getNumResults());
-}
-
-OperandRange TUOp::getTiedOperandsRange() { return getCaptures(); }
-
-void TUOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
-  setTiedOperandsAttr(util::getTiesAttrOrNull(getContext(), ties));
-}
-
-// ShapeAwareOpInterface.
-
-ValueRange TUOp::getOperandDynamicDims(unsigned operandIndex) {
-  // Only captures have dims; dims themselves are index values.
-  if (operandIndex >= getCaptures().size())
-    return {};
-  return getCaptureDynamicDims(operandIndex);
-}
-
-ValueRange TUOp::getResultDynamicDims(unsigned resultIndex) {
-  return util::getTiedResultDynamicDims(*this, resultIndex, getCaptureDims(),
-                                        getResultDims());
-}
-
-void TUOp::setAllOperandDynamicDims(ValueRange dims) {
-  getCaptureDimsMutable().assign(dims);
-}
-
-void TUOp::setAllResultDynamicDims(ValueRange dims) {
-  getResultDimsMutable().assign(dims);
-}
-
-// ScopeOpInterface.
-
-SmallVector<Attribute> TUOp::getStoredScopeAttributes() {
-  return llvm::to_vector(getScopeAttrsOrEmpty().getValue());
-}
-
-LogicalResult TUOp::setScopeAttributes(ArrayRef<Attribute> attrs) {
-  setScopeAttrsAttr(attrs.empty() ? ArrayAttr()
-                                  : ArrayAttr::get(getContext(), attrs));
-  return success();
-}
-
-OperandRange TUOp::getExplicitCaptures() { return getCaptures(); }
-
 // A call of a function holding the body could not carry the strategy.
 bool TUOp::isOutlinable() { return false; }
 
+// A tu scope is a unit its author asked for: whatever its strategy made of
+// its ops (loops, vectors), dispatch formation gives it a region of its own
+// instead of leaving them out of every region.
+bool TUOp::isDispatchRoot() { return true; }
+
 StringRef TUOp::getScopeExitOpName() { return YieldOp::getOperationName(); }
-
-// RegionBranchOpInterface.
-
-OperandRange TUOp::getEntrySuccessorOperands(RegionSuccessor successor) {
-  return getCaptures();
-}
-
-void TUOp::getSuccessorRegions(RegionBranchPoint point,
-                               SmallVectorImpl<RegionSuccessor> &regions) {
-  if (point.isParent()) {
-    regions.push_back(RegionSuccessor(&getBody(), getBody().getArguments()));
-    return;
-  }
-  regions.push_back(RegionSuccessor(getOperation(), getResults()));
-}
-
-void TUOp::getRegionInvocationBounds(
-    ArrayRef<Attribute> operands, SmallVectorImpl<InvocationBounds> &bounds) {
-  bounds.emplace_back(1, 1);
-}
-
-// ClosureOpInterface.
-
-Region &TUOp::getClosureBodyRegion() { return getBody(); }
-
-OperandRange TUOp::getClosureOperands() { return getCaptures(); }
-
-MutableOperandRange TUOp::getClosureOperandsMutable() {
-  return getCapturesMutable();
-}
-
-void TUOp::getClosureReturns(SmallVectorImpl<Operation *> &returns) {
-  llvm::append_range(returns, util::getScopeExits(*this));
-}
-
-util::ClosureOpInterface TUOp::cloneReplacementExcludingOperandsAndResults(
-    ArrayRef<unsigned> excludedOperandIndices,
-    ArrayRef<unsigned> excludedResultIndices, RewriterBase &rewriter) {
-  util::ClosureExclusion exclusion = util::computeClosureExclusion(
-      *this, excludedOperandIndices, excludedResultIndices);
-  auto newOp = TUOp::create(
-      rewriter, getLoc(), exclusion.resultTypes, exclusion.resultDims,
-      exclusion.captures, exclusion.captureDims, exclusion.ties,
-      getScopeAttrsOrEmpty().getValue(), getStrategyInfo());
-  newOp->setDiscardableAttrs(getOperation()->getDiscardableAttrDictionary());
-  auto closure = cast<util::ClosureOpInterface>(newOp.getOperation());
-  util::moveClosureBody(rewriter, *this, closure, exclusion);
-  return closure;
-}
-
-// Syntax.
 
 // codegen.scope.tu [attrs]? (captures)? (-> (results))?
 //     (pipeline = "..." | strategy = @name(params)?)? region
 //     (attributes {...})?
 ParseResult TUOp::parse(OpAsmParser &parser, OperationState &result) {
   Properties &props = result.getOrAddProperties<Properties>();
-
-  ArrayAttr scopeAttrs;
-  OptionalParseResult attrResult =
-      parser.parseOptionalAttribute(scopeAttrs, Type());
-  if (attrResult.has_value()) {
-    if (failed(*attrResult))
-      return failure();
-    if (!scopeAttrs.empty())
-      props.scope_attrs = scopeAttrs;
-  }
-
-  util::ParsedScopeSignature signature;
-  if (util::parseScopeSignature(parser, signature))
-    return failure();
-
   // The strategy comes last, right before the body: its parameter list
   // would otherwise read like the captures.
-  Strategy strategy;
-  if (succeeded(parser.parseOptionalKeyword("pipeline"))) {
-    std::string text;
-    if (parser.parseEqual() || parser.parseString(&text))
-      return failure();
-    strategy = Strategy::getPipeline(parser.getBuilder().getStringAttr(text));
-  } else if (succeeded(parser.parseOptionalKeyword("strategy"))) {
-    SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseEqual() || parseStrategy(parser, strategy))
-      return failure();
-    if (!strategy.isSequence())
-      return parser.emitError(loc, "expected a named sequence (a symbol) "
-                                   "after 'strategy ='; a pass pipeline is "
-                                   "written 'pipeline = \"...\"'");
-  }
-  props.pipeline = strategy.pipeline;
-  props.strategy = strategy.sequence;
-  props.strategy_args = strategy.arguments;
-
-  Region *body = result.addRegion();
-  if (parser.parseRegion(*body, signature.arguments,
-                         /*enableNameShadowing=*/false) ||
-      util::parseScopeAttrDict(parser, result, getAttributeNames()))
-    return failure();
-  FailureOr<std::array<int32_t, 3>> segments =
-      util::resolveScopeSignature(parser, signature, result);
-  if (failed(segments))
-    return failure();
-  props.operandSegmentSizes = *segments;
-  props.tied_operands =
-      util::getTiesAttrOrNull(parser.getContext(), signature.ties);
-  return success();
+  auto parseStrategyClause = [&]() -> ParseResult {
+    Strategy strategy;
+    if (succeeded(parser.parseOptionalKeyword("pipeline"))) {
+      std::string text;
+      if (parser.parseEqual() || parser.parseString(&text))
+        return failure();
+      strategy = Strategy::getPipeline(parser.getBuilder().getStringAttr(text));
+    } else if (succeeded(parser.parseOptionalKeyword("strategy"))) {
+      SMLoc loc = parser.getCurrentLocation();
+      if (parser.parseEqual() || parseStrategy(parser, strategy))
+        return failure();
+      if (!strategy.isSequence())
+        return parser.emitError(loc, "expected a named sequence (a symbol) "
+                                     "after 'strategy ='; a pass pipeline is "
+                                     "written 'pipeline = \"...\"'");
+    }
+    props.pipeline = strategy.pipeline;
+    props.strategy = strategy.sequence;
+    props.strategy_args = strategy.arguments;
+    return success();
+  };
+  return util::parseCapturingScopeOp(
+      parser, result, getAttributeNames(), props.scope_attrs,
+      props.tied_operands, props.operandSegmentSizes, parseStrategyClause);
 }
 
 void TUOp::print(OpAsmPrinter &p) {
-  if (ArrayAttr attrs = getScopeAttrsAttr(); attrs && !attrs.empty()) {
-    p << ' ';
-    p.printAttribute(attrs);
-  }
-  util::printScopeSignature(p, *this);
-  Strategy strategy = getStrategyInfo();
-  if (!strategy.empty()) {
+  util::printCapturingScopeOp(p, *this, getScopeAttrsAttr(), [&] {
+    Strategy strategy = getStrategyInfo();
+    if (strategy.empty())
+      return;
     p << (strategy.isPipeline() ? " pipeline = " : " strategy = ");
     printStrategy(p, strategy);
-  }
-  p << ' ';
-  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
-                /*printBlockTerminators=*/true);
-  // Every inherent attribute has its own syntax (see util.scope's printer).
-  p.printOptionalAttrDictWithKeyword(
-      (*this)->getDiscardableAttrDictionary().getValue());
+  });
 }
 
 LogicalResult TUOp::verify() {
   // Scope attributes and the body are checked by ScopeOpInterface, the
   // isolation by IsolatedFromAbove.
-  std::optional<size_t> numTieEntries;
-  if (DenseI64ArrayAttr ties = getTiedOperandsAttr())
-    numTieEntries = ties.size();
-  if (failed(util::verifyScopeSignature(*this, getCaptureDims(),
-                                        getResultDims(), numTieEntries)))
+  if (failed(util::verifyScopeSignature(
+          *this, getCaptureDims(), getResultDims(), getTiedOperandsAttr())))
     return failure();
 
   // At most one strategy.
@@ -305,11 +141,7 @@ void WorkgroupsOp::build(OpBuilder &builder, OperationState &state,
                                static_cast<int32_t>(captureDims.size()),
                                static_cast<int32_t>(resultDims.size()),
                                static_cast<int32_t>(workgroupCount.size())};
-  Region *body = state.addRegion();
-  Block *entry = new Block();
-  body->push_back(entry);
-  for (Value capture : captures)
-    entry->addArgument(capture.getType(), capture.getLoc());
+  Block *entry = util::addCaptureEntryBlock(state, captures);
   Type indexType = builder.getIndexType();
   for (unsigned i = 0, e = 2 * workgroupCount.size(); i < e; ++i)
     entry->addArgument(indexType, state.location);
@@ -339,9 +171,8 @@ ValueRange WorkgroupsOp::getCaptureDynamicDims(unsigned index) {
 
 ValueRange WorkgroupsOp::getOperandDynamicDims(unsigned operandIndex) {
   // Only captures have dims; dims and counts are index values.
-  if (operandIndex >= getCaptures().size())
-    return {};
-  return getCaptureDynamicDims(operandIndex);
+  return util::getOperandDynamicDims(getCaptures(), getCaptureDims(),
+                                     operandIndex);
 }
 
 ValueRange WorkgroupsOp::getResultDynamicDims(unsigned resultIndex) {
@@ -649,8 +480,7 @@ LogicalResult StoreOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult YieldOp::verify() {
-  Operation *parent = (*this)->getParentOp();
-  if (isa<WorkgroupsOp>(parent)) {
+  if (isa<WorkgroupsOp>((*this)->getParentOp())) {
     if (getNumOperands() != 0)
       return emitOpError("yields ")
              << getNumOperands()
@@ -658,17 +488,8 @@ LogicalResult YieldOp::verify() {
                 "its results are written by codegen.store";
     return success();
   }
-  if (getNumOperands() != parent->getNumResults())
-    return emitOpError("yields ")
-           << getNumOperands() << " values but its scope '" << parent->getName()
-           << "' has " << parent->getNumResults() << " results";
-  for (auto [i, operand, result] :
-       llvm::enumerate(getOperands(), parent->getResults()))
-    if (operand.getType() != result.getType())
-      return emitOpError("operand #") << i << " has type " << operand.getType()
-                                      << " but the scope's result #" << i
-                                      << " has type " << result.getType();
-  return success();
+  return util::verifyOperandsMatchParentResults(*this, "yields", "scope",
+                                                /*nameParent=*/true);
 }
 
 #define GET_OP_CLASSES

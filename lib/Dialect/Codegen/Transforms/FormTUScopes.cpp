@@ -10,6 +10,7 @@
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h"
 #include "scopeir/Dialect/Codegen/Transforms/StrategyTable.h"
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
+#include "scopeir/Dialect/Util/Utils/DecisionRemarks.h"
 #include "scopeir/Dialect/Util/Utils/DimBuilder.h"
 #include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 #include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
@@ -20,6 +21,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#define DEBUG_TYPE "codegen-form-tu-scopes"
+
 namespace scopeir::codegen {
 #define GEN_PASS_DEF_FORMTUSCOPESPASS
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h.inc"
@@ -29,24 +32,15 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::codegen;
 
-/// Returns true if `op` is a producer a root scope takes along: a
-/// `tensor.empty`, or a fill of one with a scalar.
-static bool isFusableProducer(Operation *op) {
-  if (isa<tensor::EmptyOp>(op))
-    return true;
-  auto fill = dyn_cast<linalg::FillOp>(op);
-  return fill && fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>() &&
-         !isa<ShapedType>(fill.getInputs()[0].getType());
-}
-
 namespace {
 
 /// Forms the scopes of one block.
 class BlockFormation {
 public:
   BlockFormation(Block &block, const StrategyTable *table,
-                 util::DimOpIndex &dimIndex)
-      : block(block), table(table), dimIndex(dimIndex) {}
+                 util::DimOpIndex &dimIndex,
+                 const util::DecisionRemarks &remarks)
+      : block(block), table(table), dimIndex(dimIndex), remarks(remarks) {}
 
   /// Forms the scopes of the block's roots; returns true if it had any.
   FailureOr<bool> run();
@@ -58,10 +52,19 @@ private:
   FailureOr<TUOp> createScope(ArrayRef<Operation *> ops);
   /// Returns the strategy of the scope formed around `root`.
   FailureOr<Strategy> getStrategy(Operation *root, RootKind kind);
+  /// Reports the group of `root` about to be formed: the root, its
+  /// strategy and where it came from, and why the ops next to the group
+  /// stay out of it.
+  void explainGroup(Operation *root, RootKind kind,
+                    const llvm::SmallPtrSetImpl<Operation *> &group,
+                    const Strategy &strategy);
+  /// Reports why `op`, a linalg or tileable op, is not a root.
+  void explainNotRoot(Operation *op);
 
   Block &block;
   const StrategyTable *table;
   util::DimOpIndex &dimIndex;
+  const util::DecisionRemarks &remarks;
   llvm::SmallPtrSet<Operation *, 16> grouped;
   /// The roots of the block in block order, with their kinds (classifying
   /// is not cheap: once per op).
@@ -74,6 +77,10 @@ FailureOr<bool> BlockFormation::run() {
   for (Operation &op : block)
     if (std::optional<RootKind> kind = classifyRoot(&op))
       roots.insert({&op, *kind});
+  if (remarks.isEnabled())
+    for (Operation &op : block)
+      if (!roots.count(&op))
+        explainNotRoot(&op);
   if (roots.empty())
     return false;
   // Contractions, convolutions, reductions and other roots first, so that
@@ -104,23 +111,15 @@ LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
       tail = user;
     }
   }
-  // Producers whose every use is in the group, transitively.
-  SmallVector<Operation *> worklist(group.begin(), group.end());
-  while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
-    for (Value operand : op->getOperands()) {
-      Operation *def = operand.getDefiningOp();
-      if (!def || def->getBlock() != &block || group.contains(def) ||
-          grouped.contains(def) || !isFusableProducer(def))
-        continue;
-      if (!llvm::all_of(def->getUsers(), [&](Operation *user) {
-            return group.contains(block.findAncestorOpInBlock(*user));
-          }))
-        continue;
-      group.insert(def);
-      worklist.push_back(def);
-    }
-  }
+  // Clonable producers whose every use is in the group, transitively.
+  util::growGroupByProducers(
+      block, SmallVector<Operation *>(group.begin(), group.end()),
+      [&](Operation *def) {
+        return !group.contains(def) && !grouped.contains(def) &&
+               util::isClonableProducer(def);
+      },
+      [&](Operation *op) { return group.contains(op); },
+      [&](Operation *def) { group.insert(def); });
 
   SmallVector<Operation *> ops(group.begin(), group.end());
   llvm::sort(ops,
@@ -128,6 +127,8 @@ LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
   FailureOr<Strategy> strategy = getStrategy(root, kind);
   if (failed(strategy))
     return failure();
+  if (remarks.isEnabled())
+    explainGroup(root, kind, group, *strategy);
   FailureOr<TUOp> scope = createScope(ops);
   if (failed(scope))
     return failure();
@@ -146,6 +147,92 @@ FailureOr<Strategy> BlockFormation::getStrategy(Operation *root,
   if (!table)
     return Strategy();
   return table->getStrategy(root, kind);
+}
+
+void BlockFormation::explainGroup(
+    Operation *root, RootKind kind,
+    const llvm::SmallPtrSetImpl<Operation *> &group, const Strategy &strategy) {
+  // The root and its strategy.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "tu scope root (" << stringifyRootKind(kind) << ", " << group.size()
+     << (group.size() == 1 ? " op" : " ops") << "), strategy: ";
+  if (strategy.isPipeline())
+    os << "pipeline \"" << strategy.pipeline.getValue() << "\"";
+  else if (strategy.isSequence())
+    os << strategy.sequence;
+  else
+    os << "none";
+  StrategyAttr attr = util::lookupScopeAttr<StrategyAttr>(root);
+  if (!strategy.empty())
+    os << (attr && !attr.lookup(kind).empty() ? " (from #codegen.strategy)"
+                                              : " (from the strategy table)");
+  else
+    os << (table ? " (the strategy table has none for it)"
+                 : " (no #codegen.strategy entry for its kind, no table)");
+  remarks.report(root, text);
+
+  // Consumers: only an elementwise chain grows through them.
+  std::string notIn = ("not in the tu scope of the " +
+                       root->getName().getStringRef() + " root: ")
+                          .str();
+  auto report = [&](Operation *op, const Twine &why) {
+    remarks.report(op, notIn + why, root, "the root of that scope");
+  };
+  for (Operation *op : group) {
+    for (Operation *user : op->getUsers()) {
+      // Other roots report themselves.
+      auto userRoot = roots.find(user);
+      if (group.contains(user) || userRoot == roots.end() ||
+          userRoot->second != RootKind::Elementwise || grouped.contains(user) ||
+          user->getBlock() != &block)
+        continue;
+      if (kind != RootKind::Elementwise)
+        report(user, "consumers join only the tu scope of an elementwise "
+                     "chain, not of a " +
+                         stringifyRootKind(kind) + " root");
+      else if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse())
+        report(user, "a chain grows only through a single use of a single "
+                     "result, and the " +
+                         op->getName().getStringRef() + " has more");
+    }
+  }
+
+  // Producers a root scope takes along: scalar fills of empties. (An empty
+  // left outside is captured: it only gives a shape, and reporting every
+  // empty several groups share would bury the remarks that matter.)
+  for (Operation *op : group) {
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || def->getBlock() != &block || group.contains(def) ||
+          !util::isClonableProducer(def) || isa<tensor::EmptyOp>(def))
+        continue;
+      if (grouped.contains(def)) {
+        report(def, "it is in the tu scope of another root already");
+        continue;
+      }
+      for (Operation *user : def->getUsers())
+        if (!group.contains(block.findAncestorOpInBlock(*user))) {
+          report(def, "it has a use outside the group (" +
+                          user->getName().getStringRef() + ")");
+          break;
+        }
+    }
+  }
+}
+
+void BlockFormation::explainNotRoot(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp && !isa<TilingInterface>(op))
+    return;
+  if (linalgOp && !linalgOp.hasPureTensorSemantics())
+    remarks.report(op, "no tu scope: a linalg op on buffers (tu scopes are "
+                       "formed around ops on tensors)");
+  else if (op->getNumResults() == 0)
+    remarks.report(op, "no tu scope: it has no results (tu scopes are "
+                       "formed around ops on tensors)");
+  else if (!linalgOp)
+    remarks.report(op, "no tu scope: a result is not a ranked tensor");
 }
 
 FailureOr<TUOp> BlockFormation::createScope(ArrayRef<Operation *> ops) {
@@ -255,6 +342,7 @@ struct FormTUScopesPass
   using Base::Base;
 
   void runOnOperation() override {
+    util::DecisionRemarks decisions(DEBUG_TYPE, remarks);
     const StrategyTable *strategyTable = nullptr;
     if (!table.empty()) {
       strategyTable = StrategyTableRegistry::global().lookup(table);
@@ -279,7 +367,7 @@ struct FormTUScopesPass
     bool changed = false;
     for (Block *block : blocks) {
       FailureOr<bool> formed =
-          BlockFormation(*block, strategyTable, dimIndex).run();
+          BlockFormation(*block, strategyTable, dimIndex, decisions).run();
       if (failed(formed))
         return signalPassFailure();
       changed |= *formed;

@@ -8,6 +8,7 @@
 
 #include "scopeir/Dialect/Codegen/IR/CodegenOps.h"
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Utils/DecisionRemarks.h"
 
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/Dominance.h"
@@ -15,6 +16,9 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "codegen-fuse-into-workgroups"
 
 namespace scopeir::codegen {
 #define GEN_PASS_DEF_FUSEINTOWORKGROUPSPASS
@@ -294,7 +298,10 @@ namespace {
 
 struct FuseIntoWorkgroupsPass
     : codegen::impl::FuseIntoWorkgroupsPassBase<FuseIntoWorkgroupsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
+    util::DecisionRemarks decisions(DEBUG_TYPE, remarks);
     SmallVector<WorkgroupsOp> scopes;
     getOperation()->walk([&](WorkgroupsOp scope) { scopes.push_back(scope); });
     // No scope to fuse into: the pass manager need not verify the IR again.
@@ -311,6 +318,12 @@ struct FuseIntoWorkgroupsPass
         for (OpResult result : scope.getResults()) {
           for (Operation *user : result.getUsers()) {
             auto consumer = dyn_cast<linalg::LinalgOp>(user);
+            if (!consumer && !user->hasTrait<OpTrait::IsTerminator>() &&
+                refused.insert(user).second)
+              decisions.report(user,
+                               "not fused into codegen.scope.workgroups: not "
+                               "a linalg op",
+                               scope, "the scope");
             if (!consumer || refused.contains(user))
               continue;
             std::string reason;
@@ -321,6 +334,9 @@ struct FuseIntoWorkgroupsPass
               break;
             }
             refused.insert(user);
+            LLVM_DEBUG(llvm::dbgs()
+                       << "[" DEBUG_TYPE "] " << user->getName() << " at "
+                       << user->getLoc() << ": not fused: " << reason << "\n");
             InFlightDiagnostic remark =
                 user->emitRemark("not fused into codegen.scope.workgroups: ")
                 << reason;
@@ -331,6 +347,8 @@ struct FuseIntoWorkgroupsPass
         }
         if (!plan)
           break;
+        decisions.report(plan->consumer, "fused into codegen.scope.workgroups",
+                         scope, "the scope");
         scope = fuse(rewriter, scope, *plan);
       }
     }

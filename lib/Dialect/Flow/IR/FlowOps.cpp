@@ -174,18 +174,9 @@ LogicalResult DispatchRegionOp::verifyRegions() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ReturnOp::verify() {
-  auto parent = cast<DispatchRegionOp>((*this)->getParentOp());
-  if (getNumOperands() != parent.getNumResults())
-    return emitOpError("returns ")
-           << getNumOperands() << " values but its dispatch region has "
-           << parent.getNumResults() << " results";
-  for (auto [i, operand, result] :
-       llvm::enumerate(getOperands(), parent.getResults()))
-    if (operand.getType() != result.getType())
-      return emitOpError("operand #") << i << " has type " << operand.getType()
-                                      << " but the dispatch region's result #"
-                                      << i << " has type " << result.getType();
-  return success();
+  return util::verifyOperandsMatchParentResults(*this, "returns",
+                                                "dispatch region",
+                                                /*nameParent=*/false);
 }
 
 //===----------------------------------------------------------------------===//
@@ -213,9 +204,8 @@ ValueRange DispatchOp::getArgumentDynamicDims(unsigned index) {
 }
 
 ValueRange DispatchOp::getOperandDynamicDims(unsigned operandIndex) {
-  if (operandIndex >= getArguments().size())
-    return {};
-  return getArgumentDynamicDims(operandIndex);
+  return util::getOperandDynamicDims(getArguments(), getArgumentDims(),
+                                     operandIndex);
 }
 
 ValueRange DispatchOp::getResultDynamicDims(unsigned resultIndex) {
@@ -267,6 +257,74 @@ LogicalResult DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
            << getCalleeAttr() << " is " << calleeType
            << " but the dispatch passes (" << getArguments().getTypes()
            << ") and expects (" << getResultTypes() << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TensorDynamicConstantOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TensorDynamicConstantOp::verify() {
+  auto valueType = dyn_cast<RankedTensorType>(getValue().getType());
+  if (!valueType)
+    return emitOpError("expects a tensor value, got ")
+           << getValue().getType();
+  RankedTensorType resultType = getType();
+  if (valueType.getElementType() != resultType.getElementType() ||
+      valueType.getRank() != resultType.getRank())
+    return emitOpError("result type ")
+           << resultType << " does not match the value's type " << valueType
+           << " in element type and rank";
+  for (auto [i, valueDim, resultDim] :
+       llvm::enumerate(valueType.getShape(), resultType.getShape()))
+    if (!ShapedType::isDynamic(resultDim) && resultDim != valueDim)
+      return emitOpError("result dim #")
+             << i << " is " << resultDim << " but the value's is "
+             << valueDim;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TensorTieShapeOp / TensorBitCastOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that `dims` holds one value per dynamic dim of `type`.
+static LogicalResult verifyDynamicDims(Operation *op, StringRef what,
+                                       RankedTensorType type,
+                                       ValueRange dims) {
+  if (dims.size() == type.getNumDynamicDims())
+    return success();
+  return op->emitOpError("expects ")
+         << type.getNumDynamicDims() << " dims for the " << what << " type "
+         << type << ", got " << dims.size();
+}
+
+LogicalResult TensorTieShapeOp::verify() {
+  return verifyDynamicDims(*this, "result", getType(), getDynamicDims());
+}
+
+/// Returns the number of bits of a statically shaped `type` with an integer
+/// or float element type; nullopt otherwise.
+static std::optional<int64_t> getStaticBitSize(RankedTensorType type) {
+  Type element = type.getElementType();
+  if (!type.hasStaticShape() || !element.isIntOrFloat())
+    return std::nullopt;
+  return type.getNumElements() *
+         static_cast<int64_t>(element.getIntOrFloatBitWidth());
+}
+
+LogicalResult TensorBitCastOp::verify() {
+  if (failed(verifyDynamicDims(*this, "source", getSource().getType(),
+                               getSourceDims())) ||
+      failed(verifyDynamicDims(*this, "result", getType(), getResultDims())))
+    return failure();
+  std::optional<int64_t> sourceBits = getStaticBitSize(getSource().getType());
+  std::optional<int64_t> resultBits = getStaticBitSize(getType());
+  if (sourceBits && resultBits && *sourceBits != *resultBits)
+    return emitOpError("source ")
+           << getSource().getType() << " holds " << *sourceBits
+           << " bits but the result " << getType() << " holds "
+           << *resultBits;
   return success();
 }
 

@@ -9,8 +9,8 @@
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
-#include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
+#include "scopeir/Dialect/Util/Utils/DecisionRemarks.h"
 #include "scopeir/Dialect/Util/Utils/DimBuilder.h"
 #include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
@@ -22,6 +22,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+
+#define DEBUG_TYPE "flow-form-dispatch-regions"
 
 namespace scopeir::flow {
 #define GEN_PASS_DEF_FORMDISPATCHREGIONSPASS
@@ -54,17 +56,6 @@ static bool isRootOp(Operation *op) {
   return isDispatchableOp(op) && !isElementwiseOp(op);
 }
 
-/// Returns true for a producer so cheap that it is cloned into every region
-/// that uses it instead of being fused into one: `tensor.empty` and a
-/// `linalg.fill` of a `tensor.empty` with a scalar.
-static bool isClonableProducer(Operation *op) {
-  if (isa<tensor::EmptyOp>(op))
-    return true;
-  auto fill = dyn_cast<linalg::FillOp>(op);
-  return fill && fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>() &&
-         !isa<ShapedType>(fill.getInputs()[0].getType());
-}
-
 //===----------------------------------------------------------------------===//
 // Grouping
 //===----------------------------------------------------------------------===//
@@ -75,7 +66,8 @@ namespace {
 /// dispatch region.
 class BlockFormation {
 public:
-  explicit BlockFormation(Block &block) : block(block) {}
+  BlockFormation(Block &block, const util::DecisionRemarks &remarks)
+      : block(block), remarks(remarks) {}
 
   LogicalResult run();
 
@@ -83,11 +75,20 @@ private:
   /// Starts a group at `op` and grows it by consumer, then producer fusion.
   void formGroup(Operation *op);
   bool isGrouped(Operation *op) const { return groupOf.count(op); }
-  /// Returns true if every use of `op`'s results is by an op of group `g`.
-  bool allUsesIn(Operation *op, unsigned g) const;
+  /// Returns true if `op` is in group `g`.
+  bool isIn(Operation *op, unsigned g) const {
+    auto it = groupOf.find(op);
+    return it != groupOf.end() && it->second == g;
+  }
   LogicalResult createRegion(ArrayRef<Operation *> ops);
+  /// Says why `op` starts a dispatch region.
+  static std::string describeRoot(Operation *op);
+  /// Reports why the ops next to group `g` (the consumers of its last op,
+  /// the producers of its ops) did not join it.
+  void explainUnfused(unsigned g, Operation *last);
 
   Block &block;
+  const util::DecisionRemarks &remarks;
   DenseMap<Operation *, unsigned> groupOf;
   SmallVector<SmallVector<Operation *>> groups;
   /// The dim ops of the block's values, found once for all regions.
@@ -98,16 +99,6 @@ private:
 
 } // namespace
 
-bool BlockFormation::allUsesIn(Operation *op, unsigned g) const {
-  for (Operation *user : op->getUsers()) {
-    Operation *ancestor = block.findAncestorOpInBlock(*user);
-    auto it = ancestor ? groupOf.find(ancestor) : groupOf.end();
-    if (it == groupOf.end() || it->second != g)
-      return false;
-  }
-  return true;
-}
-
 void BlockFormation::formGroup(Operation *root) {
   unsigned g = groups.size();
   groups.emplace_back();
@@ -117,6 +108,8 @@ void BlockFormation::formGroup(Operation *root) {
     groupOf[op] = g;
   };
   add(root);
+  if (remarks.isEnabled())
+    remarks.report(root, describeRoot(root));
   // A scope that is a dispatch root (codegen.scope.workgroups) is code
   // written for one dispatch: what fuses into it is fused into its body
   // beforehand (codegen-fuse-into-workgroups), and nothing joins it here.
@@ -142,24 +135,15 @@ void BlockFormation::formGroup(Operation *root) {
 
   // Producers: elementwise ops of this block whose results feed only this
   // group. Clonable producers are left for createRegion.
-  SmallVector<Operation *> worklist(group.begin(), group.end());
-  while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
-    for (Value operand : op->getOperands()) {
-      Operation *producer = operand.getDefiningOp();
-      if (!producer || producer->getBlock() != &block || isGrouped(producer) ||
-          !isElementwiseOp(producer) || isClonableProducer(producer))
-        continue;
-      // Tentatively add it to check that every user is in the group.
-      groupOf[producer] = g;
-      if (!allUsesIn(producer, g)) {
-        groupOf.erase(producer);
-        continue;
-      }
-      group.push_back(producer);
-      worklist.push_back(producer);
-    }
-  }
+  util::growGroupByProducers(
+      block, SmallVector<Operation *>(group),
+      [&](Operation *producer) {
+        return !isGrouped(producer) && isElementwiseOp(producer) &&
+               !util::isClonableProducer(producer);
+      },
+      [&](Operation *op) { return isIn(op, g); }, add);
+  if (remarks.isEnabled())
+    explainUnfused(g, last);
 }
 
 /// The scope path of a region and the paths it straddles.
@@ -265,7 +249,7 @@ LogicalResult BlockFormation::createRegion(ArrayRef<Operation *> unordered) {
   IRMapping cloned;
   std::function<Value(Value)> materialize = [&](Value value) -> Value {
     Operation *def = value.getDefiningOp();
-    if (!def || region->isAncestor(def) || !isClonableProducer(def))
+    if (!def || region->isAncestor(def) || !util::isClonableProducer(def))
       return value;
     if (Value mapped = cloned.lookupOrNull(value))
       return mapped;
@@ -283,6 +267,132 @@ LogicalResult BlockFormation::createRegion(ArrayRef<Operation *> unordered) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Remarks
+//===----------------------------------------------------------------------===//
+
+std::string BlockFormation::describeRoot(Operation *op) {
+  if (auto scope = dyn_cast<util::ScopeOpInterface>(op);
+      scope && scope.isDispatchRoot())
+    return "dispatch root: a scope written as one dispatch; nothing joins it "
+           "here (codegen-fuse-into-workgroups fuses into its body)";
+  if (!isRootOp(op))
+    return "dispatch root: an elementwise op that no other root's region "
+           "took";
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp)
+    return "dispatch root: a tileable op that is not a linalg op";
+  if (linalgOp.getNumReductionLoops() != 0)
+    return "dispatch root: it has a reduction loop";
+  return "dispatch root: not elementwise (an operand or result not indexed "
+         "by a permutation of the loops, or a payload that is not "
+         "elementwise)";
+}
+
+void BlockFormation::explainUnfused(unsigned g, Operation *last) {
+  ArrayRef<Operation *> group = groups[g];
+  Operation *root = group.front();
+  auto inGroup = [&](Operation *op) { return isIn(op, g); };
+  // A root, or an op that started a region of its own, says why itself.
+  auto isOwnRoot = [&](Operation *op) {
+    auto it = groupOf.find(op);
+    return isRootOp(op) ||
+           (it != groupOf.end() && groups[it->second].front() == op);
+  };
+  std::string into = ("not fused into the dispatch region of the " +
+                      root->getName().getStringRef() + " root")
+                         .str();
+  auto report = [&](Operation *op, const Twine &why) {
+    remarks.report(op, into + ": " + why, root, "the root of that region");
+  };
+  std::string boundary = "(a region never crosses a scope or region "
+                         "boundary)";
+  auto inOtherRegion = [&](Operation *op) -> std::string {
+    return ("it is in the region of the " +
+            groups[groupOf.lookup(op)].front()->getName().getStringRef() +
+            " root already")
+        .str();
+  };
+
+  // Consumers of the chain's last op; through a scope's terminator, the
+  // consumers of the scope's result.
+  std::string asConsumer =
+      ("as a consumer of the " + last->getName().getStringRef() + ": ").str();
+  for (OpOperand &use : last->getUses()) {
+    Operation *user = use.getOwner();
+    if (user->hasTrait<OpTrait::IsTerminator>()) {
+      auto scope = dyn_cast<util::ScopeOpInterface>(user->getParentOp());
+      if (!scope || use.getOperandNumber() >= scope->getNumResults())
+        continue;
+      for (Operation *outside :
+           scope->getResult(use.getOperandNumber()).getUsers())
+        if (isDispatchableOp(outside))
+          report(outside, asConsumer +
+                              "it reads the value as a result of "
+                              "the enclosing " +
+                              scope->getName().getStringRef() + " " + boundary);
+      continue;
+    }
+    if (!isDispatchableOp(user) || inGroup(user))
+      continue;
+    if (user->getBlock() != &block) {
+      report(user, asConsumer + "it is in another block " + boundary);
+      continue;
+    }
+    if (isOwnRoot(user))
+      continue;
+    if (isGrouped(user))
+      report(user, asConsumer + inOtherRegion(user));
+    else if (last->getNumResults() != 1)
+      report(user, asConsumer + "the producer has " +
+                       Twine(last->getNumResults()) + " results");
+    else if (!last->getResult(0).hasOneUse())
+      report(user, asConsumer + "the producer's result has more than one "
+                                "use");
+    else if (isa<linalg::FillOp>(user))
+      report(user, asConsumer + "it is a linalg.fill (it overwrites the "
+                                "value)");
+    else if (AffineMap map =
+                 cast<linalg::LinalgOp>(user).getMatchingIndexingMap(&use);
+             !map.isIdentity()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      map.print(os);
+      report(user, asConsumer + "it reads the producer's result through " +
+                       text + ", not the identity (another iteration space)");
+    }
+  }
+
+  // Elementwise producers of the group's ops, each once. (A producer in
+  // an enclosing block was formed into a region of its own before this
+  // block: its consumer in the enclosing block reported it.)
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  for (Operation *op : group) {
+    for (Value operand : op->getOperands()) {
+      Operation *producer = operand.getDefiningOp();
+      if (!producer || producer->getBlock() != &block ||
+          !isDispatchableOp(producer) || inGroup(producer) ||
+          isOwnRoot(producer) || util::isClonableProducer(producer) ||
+          !seen.insert(producer).second)
+        continue;
+      std::string asProducer =
+          ("as a producer of the " + op->getName().getStringRef() + ": ").str();
+      if (isGrouped(producer)) {
+        report(producer, asProducer + inOtherRegion(producer));
+        continue;
+      }
+      for (Operation *user : producer->getUsers()) {
+        Operation *ancestor = block.findAncestorOpInBlock(*user);
+        if (!ancestor || !inGroup(ancestor)) {
+          report(producer, asProducer + "it has a use outside the region (" +
+                               user->getName().getStringRef() + ")");
+          break;
+        }
+      }
+    }
+  }
+}
+
 LogicalResult BlockFormation::run() {
   SmallVector<Operation *> candidates;
   for (Operation &op : block)
@@ -297,12 +407,15 @@ LogicalResult BlockFormation::run() {
   for (Operation *op : candidates) {
     if (isGrouped(op))
       continue;
-    if (isClonableProducer(op) && !op->use_empty() &&
+    if (util::isClonableProducer(op) && !op->use_empty() &&
         llvm::all_of(op->getUsers(), [&](Operation *user) {
           Operation *ancestor = block.findAncestorOpInBlock(*user);
           return ancestor && isGrouped(ancestor);
-        }))
+        })) {
+      remarks.report(op, "no dispatch region of its own: cheap, cloned into "
+                         "every region that uses it");
       continue;
+    }
     formGroup(op);
   }
 
@@ -326,7 +439,10 @@ namespace {
 
 struct FormDispatchRegionsPass
     : public flow::impl::FormDispatchRegionsPassBase<FormDispatchRegionsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
+    util::DecisionRemarks decisions(DEBUG_TYPE, remarks);
     // Every block that may hold dispatchable ops: bodies of functions,
     // scopes, scf ops, ... but not the payload of a linalg op, nor an
     // existing dispatch region, nor the body of an isolated op other than a
@@ -362,14 +478,14 @@ struct FormDispatchRegionsPass
                         [](Operation &op) { return isDispatchableOp(&op); }))
         continue;
       changed = true;
-      ok &= succeeded(BlockFormation(*block).run());
+      ok &= succeeded(BlockFormation(*block, decisions).run());
     }
     // Recorded scope paths are consumed: a copy left on a cloned producer
     // would make equal dispatches differ when outlining deduplicates them.
     // An extern kernel call, which no region holds, keeps its path for the
     // picture of the dispatches.
     getOperation()->walk([&](Operation *op) {
-      if (!isa<hal::DispatchExternOp>(op) &&
+      if (!isa<util::ExternCallOpInterface>(op) &&
           op->removeAttr(FlowDialect::getRecordedScopePathAttrName()))
         changed = true;
     });

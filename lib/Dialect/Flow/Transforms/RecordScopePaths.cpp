@@ -9,7 +9,6 @@
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
-#include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 namespace scopeir::flow {
@@ -31,7 +30,7 @@ struct RecordScopePathsPass
     getOperation()->walk([&](Operation *op) {
       // Extern kernel calls run as dispatches do: their paths place them in
       // the picture of the dispatches.
-      if (!isDispatchableOp(op) && !isa<hal::DispatchExternOp>(op))
+      if (!isDispatchableOp(op) && !isa<util::ExternCallOpInterface>(op))
         return;
       auto [path, inRegion] = getInside(op->getParentOp());
       if (inRegion)

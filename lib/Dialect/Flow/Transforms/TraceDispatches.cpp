@@ -10,7 +10,6 @@
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
-#include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
@@ -122,12 +121,12 @@ struct TraceDispatchesPass
     // One walk finds both kinds of op (a walk of a large module costs more
     // than anything else here when there is nothing to trace).
     SmallVector<DispatchOp> dispatches;
-    SmallVector<hal::DispatchExternOp> calls;
+    SmallVector<util::ExternCallOpInterface> calls;
     SmallVector<TensorTransferOp> transfers;
     getOperation().walk([&](Operation *op) {
       if (auto dispatch = dyn_cast<DispatchOp>(op))
         dispatches.push_back(dispatch);
-      else if (auto call = dyn_cast<hal::DispatchExternOp>(op))
+      else if (auto call = dyn_cast<util::ExternCallOpInterface>(op))
         calls.push_back(call);
       else if (auto transfer = dyn_cast<TensorTransferOp>(op))
         transfers.push_back(transfer);
@@ -153,7 +152,7 @@ struct TraceDispatchesPass
     // where their scope was, inside the markers of its zones. (Moving a
     // dispatch with the ops computing its operands keeps them in their
     // block: the placement a call's slice records stays the same.)
-    for (hal::DispatchExternOp call : calls)
+    for (util::ExternCallOpInterface call : calls)
       wrap(call);
     // Transfers where the dispatches left them (a transfer is pure: it may
     // have moved with the dispatch it feeds).
@@ -195,7 +194,7 @@ struct TraceDispatchesPass
   /// Wraps an extern kernel call: a `dispatch` slice named after the
   /// kernel, with its device (the placement around the call), the kernel
   /// and the scope path recorded on it.
-  void wrap(hal::DispatchExternOp call) {
+  void wrap(util::ExternCallOpInterface call) {
     Builder b(&getContext());
     std::string device = "host";
     if (util::ScopeAttrInterface placement =
@@ -210,12 +209,12 @@ struct TraceDispatchesPass
         FlowDialect::getRecordedScopePathAttrName());
     SmallVector<NamedAttribute> args = {
         b.getNamedAttr("device", b.getStringAttr(device)),
-        b.getNamedAttr("extern", call.getSymbolAttr()),
+        b.getNamedAttr("extern", call.getKernelSymbolAttr()),
         b.getNamedAttr("scope", path ? path : b.getArrayAttr({})),
     };
     auto dict = b.getDictionaryAttr(args);
     StringAttr category = b.getStringAttr("dispatch");
-    StringAttr name = call.getSymbolAttr();
+    StringAttr name = call.getKernelSymbolAttr();
     OpBuilder builder(call);
     util::TraceBeginOp::create(builder, call.getLoc(), category, name, dict);
     builder.setInsertionPointAfter(call);

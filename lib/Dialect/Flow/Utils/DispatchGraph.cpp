@@ -9,8 +9,6 @@
 
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
-#include "scopeir/Dialect/HAL/IR/HALAttrs.h"
-#include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -74,15 +72,17 @@ static std::string getDeviceName(DispatchOp dispatch,
       util::lookupPlacementAndOwner(callee, /*includeOp=*/true).attr);
 }
 
-/// The kernel whose decomposition `op` computes in place: the innermost
-/// extern scope around it (kept because no library provides the kernel).
-static hal::ExternAttr getEnclosingExtern(Operation *op) {
+/// The kernel whose decomposition `op` computes in place: the attribute of
+/// the innermost scope around it whose signature is a kernel's
+/// (`fixesScopeSignature`: an extern scope, kept because no library provides
+/// the kernel).
+static util::ScopeAttrInterface getEnclosingKernel(Operation *op) {
   for (Operation *parent = op->getParentOp(); parent;
        parent = parent->getParentOp())
     if (auto scope = dyn_cast<util::ScopeOpInterface>(parent))
-      if (auto kernel = dyn_cast_or_null<hal::ExternAttr>(
-              scope.getScopeAttrOfKind(hal::ExternAttr::kScopeKind)))
-        return kernel;
+      for (util::ScopeAttrInterface attr : scope.getScopeAttributes())
+        if (attr.fixesScopeSignature())
+          return attr;
   return {};
 }
 
@@ -109,19 +109,19 @@ public:
       attrs += ", style=\"filled,dashed\"";
     // The decomposition of a kernel no library provides, compiled in place
     // of the kernel: a double border.
-    if (hal::ExternAttr kernel = getEnclosingExtern(dispatch)) {
-      label.push_back("decomposition of " + kernel.getSymbol().str());
+    if (util::ScopeAttrInterface kernel = getEnclosingKernel(dispatch)) {
+      label.push_back("decomposition of " + kernel.getScopeDisplayName().str());
       attrs += ", peripheries=2";
     }
     addNode(node, label, device, attrs, dispatch.getScopePathAttr());
   }
 
-  void addExtern(hal::DispatchExternOp call) {
+  void addExtern(util::ExternCallOpInterface call) {
     unsigned device =
         getDeviceIndex(getDeviceName(util::lookupPlacementAndOwner(call).attr));
     std::string node = "k" + std::to_string(numExterns++);
-    SmallVector<std::string> label = {"extern " + call.getSymbol().str()};
-    if (FlatSymbolRefAttr decomposition = call.getDecompositionAttr())
+    SmallVector<std::string> label = {"extern " + call.getKernelSymbol().str()};
+    if (FlatSymbolRefAttr decomposition = call.getKernelDecompositionAttr())
       label.push_back("decomposition @" + decomposition.getValue().str());
     // Where the call came from: the path flow-record-scope-paths recorded
     // before zones were stripped, else the scopes around it now.
@@ -218,7 +218,7 @@ void scopeir::flow::printDispatchGraph(ModuleOp module, raw_ostream &os) {
   module.walk([&](Operation *op) {
     if (auto dispatch = dyn_cast<DispatchOp>(op))
       graph.addDispatch(dispatch);
-    else if (auto call = dyn_cast<hal::DispatchExternOp>(op))
+    else if (auto call = dyn_cast<util::ExternCallOpInterface>(op))
       graph.addExtern(call);
     else if (auto transfer = dyn_cast<TensorTransferOp>(op))
       graph.addTransfer(transfer);
@@ -229,9 +229,9 @@ void scopeir::flow::printDispatchGraph(ModuleOp module, raw_ostream &os) {
 
 void scopeir::flow::printKernelCalls(ModuleOp module, raw_ostream &os) {
   unsigned index = 0;
-  module.walk([&](hal::DispatchExternOp call) {
-    os << "extern #" << index++ << " \"" << call.getSymbol() << "\"";
-    if (FlatSymbolRefAttr decomposition = call.getDecompositionAttr())
+  module.walk([&](util::ExternCallOpInterface call) {
+    os << "extern #" << index++ << " \"" << call.getKernelSymbol() << "\"";
+    if (FlatSymbolRefAttr decomposition = call.getKernelDecompositionAttr())
       os << " decomposition=" << decomposition;
     os << " scope=";
     ArrayAttr path = util::getScopePath(call);

@@ -92,12 +92,8 @@ void DispatchExternOp::setTiedResultIndices(ArrayRef<int64_t> ties) {
 }
 
 ValueRange DispatchExternOp::getOperandDynamicDims(unsigned operandIndex) {
-  OperandRange arguments = getArguments();
-  if (arguments.empty() || operandIndex < arguments.getBeginOperandIndex() ||
-      operandIndex >= arguments.getBeginOperandIndex() + arguments.size())
-    return {};
-  return getArgumentDynamicDims(operandIndex -
-                                arguments.getBeginOperandIndex());
+  return util::getOperandDynamicDims(getArguments(), getArgumentDims(),
+                                     operandIndex);
 }
 
 ValueRange DispatchExternOp::getResultDynamicDims(unsigned resultIndex) {
@@ -176,8 +172,8 @@ std::vector<std::string> scopeir::hal::collectKernelSymbols(Operation *root) {
       symbols.push_back(symbol.str());
   };
   root->walk([&](Operation *op) {
-    if (auto call = dyn_cast<DispatchExternOp>(op))
-      add(call.getSymbol());
+    if (auto call = dyn_cast<util::ExternCallOpInterface>(op))
+      add(call.getKernelSymbol());
     else if (auto scope = dyn_cast<util::ScopeOpInterface>(op))
       if (auto kernel = dyn_cast_or_null<ExternAttr>(
               scope.getScopeAttrOfKind(ExternAttr::kScopeKind)))

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -39,7 +40,9 @@ struct VerifyBackendContractPass
     func::FuncOp func = getOperation();
     WalkResult result = func.walk([&](Operation *op) {
       StringRef dialect = op->getName().getDialectNamespace();
-      if (isLoweredByHost(dialect))
+      // Barriers stay until the end: util-lower-optimization-barriers
+      // lowers them in the LLVM dialect.
+      if (isLoweredByHost(dialect) || isa<util::OptimizationBarrierOp>(op))
         return WalkResult::advance();
       // Named, not included: hal does not depend on flow.
       if (allowTransfers &&
@@ -52,7 +55,7 @@ struct VerifyBackendContractPass
            << "', whose buffer pipeline must leave only ops the host "
               "lowering to LLVM handles (dialects builtin, func, arith, "
               "math, index, memref, bufferization, vector, scf, affine, cf, "
-              "ub, llvm, omp)";
+              "ub, llvm, omp; util.optimization_barrier)";
       return WalkResult::interrupt();
     });
     if (result.wasInterrupted())

@@ -417,6 +417,7 @@ void scopeir::util::registerBufferizableOpInterfaceExternalModels(
   registry.addExtension(+[](MLIRContext *ctx, UtilDialect *dialect) {
     ScopeOp::attachInterface<ScopeBufferizationModel<ScopeOp>>(*ctx);
     ReturnOp::attachInterface<ScopeExitBufferizationModel<ReturnOp>>(*ctx);
+    registerOptimizationBarrierBufferizationModel(ctx);
     ctx->loadDialect<memref::MemRefDialect>();
   });
 }

@@ -43,15 +43,8 @@ computeScopeOperands(ScopeOpInterface scope, DynamicDimBuilder &dims) {
     operands.captures.push_back(capture);
     llvm::append_range(operands.captureDims, *captureDims);
   }
-  for (Value capture : getCapturableValues(scope)) {
-    if (llvm::is_contained(operands.captures, capture))
-      continue;
-    FailureOr<SmallVector<Value>> captureDims = dims.getDynamicDims(capture);
-    if (failed(captureDims))
-      continue;
-    operands.captures.push_back(capture);
-    llvm::append_range(operands.captureDims, *captureDims);
-  }
+  appendCapturableValues(
+      scope, dims, [] { return true; }, operands);
 
   for (OpResult result : op->getResults()) {
     auto type = dyn_cast<ShapedType>(result.getType());

@@ -7,6 +7,7 @@
 
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Utils/DecisionRemarks.h"
 #include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
 #include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
@@ -25,6 +26,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+
+#define DEBUG_TYPE "util-outline-scopes"
 
 namespace scopeir::util {
 #define GEN_PASS_DEF_OUTLINESCOPESPASS
@@ -137,8 +140,9 @@ struct OutlinePlan {
 /// pre-order, then moves the bodies in, inner scopes first.
 class ScopeOutliner {
 public:
-  ScopeOutliner(StringRef kind, bool bufferizationSafe)
-      : kind(kind), bufferizationSafe(bufferizationSafe) {}
+  ScopeOutliner(StringRef kind, bool bufferizationSafe, bool emitRemarks)
+      : kind(kind), bufferizationSafe(bufferizationSafe),
+        remarks(DEBUG_TYPE, emitRemarks) {}
 
   /// Creates and inserts the (empty) callee of `scope`, or returns null if
   /// the scope is filtered out or cannot be outlined.
@@ -166,6 +170,7 @@ private:
 
   StringRef kind;
   bool bufferizationSafe;
+  DecisionRemarks remarks;
   SymbolTableCollection symbolTables;
   /// Number of unnamed scopes declared so far in each anchor op.
   llvm::DenseMap<Operation *, unsigned> counters;
@@ -186,7 +191,7 @@ struct OutlineScopesPass
     // parent's callee. Earlier scopes first: a constant an earlier scope
     // returns is back at its call site, a constant again, by the time a
     // later scope that uses it is outlined.
-    ScopeOutliner outliner(kind, bufferizationSafe);
+    ScopeOutliner outliner(kind, bufferizationSafe, remarks);
     llvm::MapVector<Operation *, func::FuncOp> callees;
     getOperation()->walk<WalkOrder::PreOrder>([&](ScopeOpInterface scope) {
       if (func::FuncOp callee = outliner.declareCallee(scope))
@@ -218,21 +223,40 @@ static Operation *getAnchor(Operation *op) {
 
 func::FuncOp ScopeOutliner::declareCallee(ScopeOpInterface scope) {
   Operation *op = scope;
-  if (scope.isAnnotationLike() || !scope.isOutlinable())
+  if (scope.isAnnotationLike() || !scope.isOutlinable()) {
+    remarks.report(op,
+                   scope.isAnnotationLike()
+                       ? "not outlined: an annotation "
+                         "(util-lower-annotations makes it a util.scope)"
+                       : "not outlined: this scope op is not outlinable "
+                         "(it holds state a call could not carry, such as a "
+                         "pass pipeline)");
     return {};
-  if (!kind.empty() && !scope.getScopeAttrOfKind(kind))
+  }
+  if (!kind.empty() && !scope.getScopeAttrOfKind(kind)) {
+    remarks.report(op, "not outlined: no scope attribute of kind '" + kind +
+                           "' (option kind)");
     return {};
+  }
   // A scope never stands in transform IR (the verifier rejects it); a
   // function there would be one too.
-  if (getEnclosingTransformOp(op))
+  if (getEnclosingTransformOp(op)) {
+    remarks.report(op, "not outlined: inside transform IR");
     return {};
+  }
   Region &body = scope.getScopeBody();
   if (body.empty() ||
-      body.front().getNumArguments() != scope.getExplicitCaptures().size())
+      body.front().getNumArguments() != scope.getExplicitCaptures().size()) {
+    remarks.report(op, "not outlined: its entry block does not take one "
+                       "argument per explicit capture");
     return {};
+  }
   Operation *anchor = getAnchor(op);
-  if (!anchor)
+  if (!anchor) {
+    remarks.report(op, "not outlined: not inside a function or other op of "
+                       "a symbol table");
     return {};
+  }
 
   OpBuilder builder(op->getContext());
   auto callee = func::FuncOp::create(
@@ -761,6 +785,7 @@ void ScopeOutliner::outline(ScopeOpInterface scope, func::FuncOp callee) {
     }
     replacements.push_back(value);
   }
+  remarks.report(op, "outlined into @" + callee.getSymName());
   op->replaceAllUsesWith(replacements);
   op->erase();
   // Peeled casts and constants left without use in the callee go.

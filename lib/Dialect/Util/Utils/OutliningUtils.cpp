@@ -7,6 +7,8 @@
 
 #include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
@@ -44,6 +46,37 @@ bool scopeir::util::isClonableConstant(Value value) {
   Operation *def = value.getDefiningOp();
   return def && def->getNumOperands() == 0 && def->getNumResults() == 1 &&
          def->getNumRegions() == 0 && def->hasTrait<OpTrait::ConstantLike>();
+}
+
+bool scopeir::util::isClonableProducer(Operation *op) {
+  if (isa<tensor::EmptyOp>(op))
+    return true;
+  auto fill = dyn_cast<linalg::FillOp>(op);
+  return fill && fill.getOutputs()[0].getDefiningOp<tensor::EmptyOp>() &&
+         !isa<ShapedType>(fill.getInputs()[0].getType());
+}
+
+void scopeir::util::growGroupByProducers(
+    Block &block, ArrayRef<Operation *> seeds,
+    function_ref<bool(Operation *)> canJoin,
+    function_ref<bool(Operation *)> inGroup,
+    function_ref<void(Operation *)> join) {
+  SmallVector<Operation *> worklist(seeds);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || def->getBlock() != &block || !canJoin(def))
+        continue;
+      if (!llvm::all_of(def->getUsers(), [&](Operation *user) {
+            Operation *ancestor = block.findAncestorOpInBlock(*user);
+            return ancestor && inGroup(ancestor);
+          }))
+        continue;
+      join(def);
+      worklist.push_back(def);
+    }
+  }
 }
 
 OutlinedOperands scopeir::util::getOutlinedOperands(Region &body,

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
+#include "scopeir/Dialect/Util/Utils/DimBuilder.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -27,6 +28,61 @@ SmallVector<Value> scopeir::util::getCapturableValues(ScopeOpInterface scope) {
   llvm::erase_if(values,
                  [](Value value) { return matchPattern(value, m_Constant()); });
   return values;
+}
+
+Value scopeir::util::getInPlaceSource(Operation *scope, Value value) {
+  while (auto result = dyn_cast<OpResult>(value)) {
+    auto dps = dyn_cast<DestinationStyleOpInterface>(result.getOwner());
+    if (!dps || !scope->isAncestor(dps))
+      break;
+    OpOperand *init = dps.getTiedOpOperand(result);
+    if (!init)
+      break;
+    value = init->get();
+  }
+  return value;
+}
+
+void scopeir::util::appendCapturableValues(ScopeOpInterface scope,
+                                           DynamicDimBuilder &dims,
+                                           function_ref<bool()> keep,
+                                           ScopeOpOperands &operands) {
+  for (Value value : getCapturableValues(scope)) {
+    if (llvm::is_contained(operands.captures, value) || !keep())
+      continue;
+    FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(value);
+    if (failed(valueDims))
+      continue;
+    operands.captures.push_back(value);
+    llvm::append_range(operands.captureDims, *valueDims);
+  }
+}
+
+LogicalResult scopeir::util::chooseCapturesAndTies(
+    ScopeOpInterface scope, DynamicDimBuilder &dims,
+    function_ref<bool()> keepCapture, function_ref<bool()> keepTie,
+    ScopeOpOperands &operands) {
+  appendCapturableValues(scope, dims, keepCapture, operands);
+  Operation *exit = scope.getScopeBody().front().getTerminator();
+  for (OpResult result : scope->getResults()) {
+    // Tie only where the result is certainly the capture updated in place.
+    int64_t tie = TiedOpInterface::kUntied;
+    Value source =
+        getInPlaceSource(scope, exit->getOperand(result.getResultNumber()));
+    auto it = llvm::find(operands.captures, source);
+    if (it != operands.captures.end() && source.getType() == result.getType() &&
+        !llvm::is_contained(operands.ties, it - operands.captures.begin()) &&
+        keepTie())
+      tie = it - operands.captures.begin();
+    operands.ties.push_back(tie);
+    if (tie != TiedOpInterface::kUntied)
+      continue;
+    FailureOr<SmallVector<Value>> resultDims = dims.getDynamicDims(result);
+    if (failed(resultDims))
+      return failure();
+    llvm::append_range(operands.resultDims, *resultDims);
+  }
+  return success();
 }
 
 ScopeOp scopeir::util::replaceWithScopeOp(RewriterBase &rewriter,

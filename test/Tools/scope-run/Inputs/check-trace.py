@@ -26,6 +26,9 @@ def main():
     parser.add_argument("trace")
     parser.add_argument("--zone", action="append", default=[],
                         help="PATH=N: exactly N slices of zone PATH (a/b)")
+    parser.add_argument("--max-zone-slices", action="append", default=[],
+                        help="PATH=N: at most N slices of zone PATH, and "
+                             "at least one")
     parser.add_argument("--dispatches", type=int,
                         help="exactly N dispatch slices")
     parser.add_argument("--device", action="append", default=[],
@@ -152,6 +155,11 @@ def main():
         if zone_counts.get(path, 0) != int(count):
             fail(f"zone {path}: {zone_counts.get(path, 0)} slices, expected "
                  f"{count} (zones: {zone_counts})")
+    for spec in args.max_zone_slices:
+        path, _, count = spec.rpartition("=")
+        if not 0 < zone_counts.get(path, 0) <= int(count):
+            fail(f"zone {path}: {zone_counts.get(path, 0)} slices, expected "
+                 f"1 to {count} (zones: {zone_counts})")
     if args.dispatches is not None and num_dispatches != args.dispatches:
         fail(f"{num_dispatches} dispatch slices, expected {args.dispatches}")
     for device in args.device:

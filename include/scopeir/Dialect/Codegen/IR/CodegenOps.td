@@ -10,30 +10,20 @@
 
 include "scopeir/Dialect/Codegen/IR/CodegenDialect.td"
 include "scopeir/Dialect/Util/IR/UtilInterfaces.td"
+include "scopeir/Dialect/Util/IR/UtilOpBase.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ViewLikeInterface.td"
-
-def Codegen_ScopeAttrArray : TypedArrayAttrBase<AnyAttr,
-    "array of attributes implementing ScopeAttrInterface">;
 
 //===----------------------------------------------------------------------===//
 // codegen.scope.tu
 //===----------------------------------------------------------------------===//
 
-def Codegen_TUOp : Codegen_Op<"scope.tu", [
-    AttrSizedOperandSegments,
+def Codegen_TUOp : Util_CapturingScopeOp<Codegen_Dialect, "scope.tu", [
     IsolatedFromAbove,
     RecursiveMemoryEffects,
     RecursivelySpeculatable,
-    DeclareOpInterfaceMethods<RegionBranchOpInterface,
-        ["getEntrySuccessorOperands", "getRegionInvocationBounds"]>,
-    DeclareOpInterfaceMethods<Util_ScopeOpInterface,
-        ["getExplicitCaptures", "isOutlinable", "getScopeExitOpName"]>,
-    DeclareOpInterfaceMethods<Util_TiedOpInterface>,
-    DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
-    DeclareOpInterfaceMethods<Util_ClosureOpInterface>,
-  ]> {
+  ], ["isOutlinable", "getScopeExitOpName", "isDispatchRoot"]> {
   let summary = "An isolated scope compiled by its own strategy";
   let description = [{
     A *translation unit* of code generation: a part of a function that is
@@ -78,43 +68,13 @@ def Codegen_TUOp : Codegen_Op<"scope.tu", [
     returns values folds away.
   }];
 
-  let arguments = (ins
-    Variadic<AnyType>:$captures,
-    Variadic<Index>:$capture_dims,
-    Variadic<Index>:$result_dims,
-    OptionalAttr<Codegen_ScopeAttrArray>:$scope_attrs,
-    OptionalAttr<DenseI64ArrayAttr>:$tied_operands,
+  let arguments = !con(scopeArguments, (ins
     OptionalAttr<StrAttr>:$pipeline,
     OptionalAttr<FlatSymbolRefAttr>:$strategy,
     OptionalAttr<ArrayAttr>:$strategy_args
-  );
-  let results = (outs Variadic<AnyType>:$results);
-  let regions = (region MinSizedRegion<1>:$body);
+  ));
 
-  let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
-  let hasCanonicalizer = 1;
-
-  let builders = [
-    OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
-      "::mlir::ValueRange":$resultDims,
-      "::mlir::ValueRange":$captures,
-      "::mlir::ValueRange":$captureDims,
-      "::llvm::ArrayRef<int64_t>":$tiedOperands,
-      "::llvm::ArrayRef<::mlir::Attribute>":$scopeAttrs,
-      CArg<"const ::scopeir::codegen::Strategy &", "{}">:$strategy)>,
-  ];
-
-  let extraClassDeclaration = [{
-    /// Returns the entry block of the body.
-    ::mlir::Block &getEntryBlock() { return getBody().front(); }
-
-    /// Returns the dynamic dims of capture `index` (a slice of capture_dims).
-    ::mlir::ValueRange getCaptureDynamicDims(unsigned index);
-
-    /// Returns the scope attributes as an ArrayAttr (empty if absent).
-    ::mlir::ArrayAttr getScopeAttrsOrEmpty();
-
+  let extraClassDeclaration = scopeClassDeclaration # [{
     /// Returns the strategy of this scope (empty if it has none).
     ::scopeir::codegen::Strategy getStrategyInfo();
 
@@ -316,8 +276,8 @@ def Codegen_StoreOp : Codegen_Op<"store", [
 // codegen.yield
 //===----------------------------------------------------------------------===//
 
-def Codegen_YieldOp : Codegen_Op<"yield", [
-    Pure, ReturnLike, Terminator, ParentOneOf<["TUOp", "WorkgroupsOp"]>]> {
+def Codegen_YieldOp : Util_ScopeExitOp<Codegen_Dialect, "yield", [
+    ParentOneOf<["TUOp", "WorkgroupsOp"]>]> {
   let summary = "Returns values from a codegen scope";
   let description = [{
     Terminates an exiting block of a `codegen.scope.tu`; its operands become
@@ -329,10 +289,6 @@ def Codegen_YieldOp : Codegen_Op<"yield", [
     codegen.yield %x, %y : tensor<?x4xf32>, tensor<?xf32>
     ```
   }];
-  let arguments = (ins Variadic<AnyType>:$operands);
-  let builders = [OpBuilder<(ins), [{ /* nothing to do */ }]>];
-  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
-  let hasVerifier = 1;
 }
 
 #endif // SCOPEIR_DIALECT_CODEGEN_IR_CODEGENOPS_TD

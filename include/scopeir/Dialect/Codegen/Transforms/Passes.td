@@ -48,11 +48,27 @@ def FormTUScopesPass : Pass<"codegen-form-tu-scopes"> {
     Limits: the grouping is per block and greedy, like dispatch formation's;
     consumers of a root other than an elementwise chain of its own are not
     fused into the root's scope.
+
+    With `remarks`, the pass says what it decided at the ops concerned:
+    `tu scope root (<kind>, N ops), strategy: ...` at each root, with where
+    the strategy came from (`#codegen.strategy`, the table, or why there is
+    none); `not in the tu scope of the <op> root: <reason>` at each root
+    candidate or producer next to a group that stays out of it (with a note
+    at the root): a consumer of a root that is not an elementwise chain, a
+    chain link with several uses, a producer used outside the group; and
+    `no tu scope: ...` at a linalg or tileable op that is no root (on
+    buffers, without results). The same lines are the pass's
+    `-debug-only=codegen-form-tu-scopes` output where LLVM has it. Without
+    it nothing is reported and the output is the same.
   }];
   let options = [
     Option<"table", "table", "std::string", /*default=*/"\"\"",
            "Registered strategy table giving the default strategy per root "
            "(empty: none)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each root saying which strategy its tu scope "
+           "got, and at each op next to a group that stays out, saying "
+           "why">,
   ];
   let dependentDialects = [
     "::scopeir::codegen::CodegenDialect",
@@ -191,7 +207,19 @@ def FuseIntoWorkgroupsPass : Pass<"codegen-fuse-into-workgroups"> {
     transpose, a shifted window), an operand through a map that is not a
     projection, an operand defined after the scope, another result of the
     same scope, several results.
+
+    With `remarks`, the other decisions are remarks too: `fused into
+    codegen.scope.workgroups` at each consumer that moved in, and `not fused
+    ...: not a linalg op` at each other user of a result (terminators
+    aside), each with a note at the scope. The refusals and these are the
+    pass's `-debug-only=codegen-fuse-into-workgroups` output where LLVM has
+    it. Without it, the output is what it was: the refusals only.
   }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Also emit a remark at each consumer that was fused and at each "
+           "user of a result that is not a linalg op">,
+  ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect",
     "::mlir::tensor::TensorDialect",

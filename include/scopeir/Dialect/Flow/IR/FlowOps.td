@@ -1,6 +1,8 @@
 //===- FlowOps.td - flow ops -------------------------------*- tablegen -*-===//
 //
-// flow.dispatch.region, flow.return and flow.dispatch.
+// flow.dispatch.region, flow.return and flow.dispatch; the tensor ops of
+// IREE's test conventions: flow.tensor.dynamic_constant,
+// flow.tensor.tie_shape and flow.tensor.bitcast.
 //
 //===----------------------------------------------------------------------===//
 
@@ -292,6 +294,89 @@ def Flow_BufferTransferOp : Flow_Op<"buffer.transfer", []> {
     $source `,` $target `:` type($source) `,` type($target)
     `from` custom<Memory>($source_memory) `to` custom<Memory>($target_memory)
     attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// flow.tensor.dynamic_constant / flow.tensor.tie_shape / flow.tensor.bitcast
+//===----------------------------------------------------------------------===//
+
+def Flow_TensorDynamicConstantOp : Flow_Op<"tensor.dynamic_constant"> {
+  let summary = "A tensor constant whose dims are unknown before run time";
+  let description = [{
+    A constant of a statically shaped tensor value that the program sees
+    with a dynamically shaped type, as IREE's op of the same name: the
+    compiler must treat the value and its dynamic dims as unknown until run
+    time, so that code for dynamic shapes is what runs. IREE's end-to-end
+    tests write their dynamically shaped inputs with it.
+
+    The result type has the value's element type and rank; each of its
+    static dims equals the value's.
+
+    `flow-lower-tensor-ops` rewrites it into an `arith.constant`, a
+    `tensor.cast` to the dynamic type and a `util.optimization_barrier`
+    (which hides the value and its dims until the end of compilation, see
+    `util-lower-unfoldable-constants`).
+
+    ```mlir
+    %t = flow.tensor.dynamic_constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+        -> tensor<?x2xi32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "attr-dict $value `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Flow_TensorTieShapeOp : Flow_Op<"tensor.tie_shape", [
+    Pure, AllTypesMatch<["operand", "result"]>]> {
+  let summary = "Ties run-time dims to a tensor";
+  let description = [{
+    Returns its operand, stating that its dynamic dims are the given `index`
+    values (one per dynamic dim, in order), as IREE's op of the same name.
+    It is a witness of shape computations only: `flow-lower-tensor-ops`
+    replaces it by its operand.
+
+    ```mlir
+    %t = flow.tensor.tie_shape %x : tensor<?x?xi32>{%h, %w}
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$operand, Variadic<Index>:$dynamic_dims);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` type($result) (`{` $dynamic_dims^ `}`)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Flow_TensorBitCastOp : Flow_Op<"tensor.bitcast", [
+    Pure, AttrSizedOperandSegments]> {
+  let summary = "Reinterprets the bits of a tensor";
+  let description = [{
+    Returns a tensor of the result type holding the bits of the source, as
+    IREE's op of the same name: the two must hold the same number of bits.
+    Dynamic dims of the source and the result are listed after their types.
+
+    `flow-lower-tensor-ops` lowers a bitcast between equal shapes whose
+    element types have the same width to an elementwise `arith.bitcast`;
+    any other bitcast (one that regroups bits across elements, as between
+    `tensor<4xi8>` and `tensor<8xi4>`) is reported there as unsupported.
+
+    ```mlir
+    %f = flow.tensor.bitcast %i : tensor<?xi32>{%n} -> tensor<?xf32>{%n}
+    ```
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$source,
+    Variadic<Index>:$source_dims,
+    Variadic<Index>:$result_dims
+  );
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source `:` type($source) (`{` $source_dims^ `}`)? `->`
+    type($result) (`{` $result_dims^ `}`)? attr-dict-with-keyword
   }];
   let hasVerifier = 1;
 }

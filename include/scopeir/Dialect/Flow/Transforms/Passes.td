@@ -1,7 +1,8 @@
 //===- Passes.td - flow dialect passes ---------------------*- tablegen -*-===//
 //
 // Dispatch region formation inside scopes, outlining into per-placement
-// executables, linking them into the host module and checking placement.
+// executables, linking them into the host module and checking placement;
+// lowering the tensor ops of IREE's test conventions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,10 +36,12 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
        iterator, and every other `TilingInterface` op that is not
        elementwise. Each root starts a region. A scope op that is a
        dispatch root (`ScopeOpInterface::isDispatchRoot`:
-       `codegen.scope.workgroups`) is a root that stays alone in its
-       region: neither consumers nor producers join it (what fuses into it
-       is fused into its body by `codegen-fuse-into-workgroups`), and its
-       body, isolated, is left alone.
+       `codegen.scope.workgroups`, and a program's own `codegen.scope.tu`,
+       whatever its strategy made of its ops) is a root that stays alone
+       in its region: neither consumers nor producers join it (what fuses
+       into workgroups is fused into their body by
+       `codegen-fuse-into-workgroups`), and its body, isolated, is left
+       alone.
     2. *Consumers*: while the region's last op has a single result with a
        single use, and that use is an elementwise linalg op in the same block
        whose iteration space is the one of that result (identity indexing
@@ -81,7 +84,25 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
 
     After formation the pass checks placement (see
     `flow-verify-placement`) and fails on a violation.
+
+    With `remarks`, the pass says what it decided at the ops concerned:
+    `dispatch root: ...` at each op that starts a region, with the reason
+    (a reduction loop, not elementwise, an elementwise op no root took, a
+    scope that is a dispatch root), and `not fused into the dispatch region
+    of the <op> root ...: <reason>` at each dispatchable op next to a region
+    that did not join it (with a note at the root): a consumer behind a
+    result with several uses or read through another iteration space, a
+    producer with a use outside the region, an op in another block, which a
+    scope boundary makes; `no dispatch region of its own` at a cheap
+    producer cloned into its users' regions. The same lines are the pass's
+    `-debug-only=flow-form-dispatch-regions` output where LLVM has it.
+    Without it nothing is reported and the output is the same.
   }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each op that starts a dispatch region and at "
+           "each neighbour that did not join one, saying why">,
+  ];
   let dependentDialects = [
     "::scopeir::flow::FlowDialect",
     "::mlir::affine::AffineDialect",
@@ -350,6 +371,44 @@ def InsertTransfersPass : Pass<"flow-insert-transfers"> {
     get a transfer: on them the pass changes nothing.
   }];
   let dependentDialects = ["::scopeir::flow::FlowDialect"];
+}
+
+def LowerTensorOpsPass : Pass<"flow-lower-tensor-ops"> {
+  let summary = "Lower flow's tensor ops to upstream ops and barriers";
+  let description = [{
+    Rewrites the flow tensor ops that IREE's tests use into upstream ops:
+
+    - `flow.tensor.dynamic_constant` becomes an `arith.constant` of the
+      value, a `tensor.cast` to the dynamic type and a
+      `util.optimization_barrier` on the cast. The barrier hides the value
+      *and its dims*: a `tensor.dim` of its result is computed at run time,
+      and no canonicalization pattern can fold the cast back into its users
+      to make them static again (the barrier's result is what they use), so
+      the code generated for the dynamic shape is the code that runs.
+    - `flow.tensor.tie_shape` is replaced by its operand (its dims are a
+      witness of shape computations only).
+    - `flow.tensor.bitcast` between tensors of one shape (dims equal where
+      both are static) whose element types have the same width becomes an
+      elementwise `arith.bitcast` (and a `tensor.cast` to the result type
+      where the two types differ in static dims). Any other bitcast is an
+      error at the op: regrouping bits across elements has no upstream
+      tensor op.
+
+    ```mlir
+    %t = flow.tensor.dynamic_constant dense<[1, 2]> : tensor<2xi32> -> tensor<?xi32>
+    // becomes
+    %cst = arith.constant dense<[1, 2]> : tensor<2xi32>
+    %cast = tensor.cast %cst : tensor<2xi32> to tensor<?xi32>
+    %t = util.optimization_barrier %cast : tensor<?xi32>
+    ```
+
+    The compile pipeline runs it first, with `util-lower-unfoldable-constants`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+    "::scopeir::util::UtilDialect",
+  ];
 }
 
 #endif // SCOPEIR_DIALECT_FLOW_TRANSFORMS_PASSES_TD

@@ -44,9 +44,9 @@ mlir::LogicalResult verifyDispatchPlacement(mlir::Operation *root);
 /// executable's placement, or `host`) and the scope path it came from.
 void printDispatches(mlir::ModuleOp module, llvm::raw_ostream &os);
 
-/// Prints one line per extern kernel call (`hal.dispatch.extern`) in
-/// `module`: its kernel symbol, its decomposition function if it has one
-/// and the scope path it came from.
+/// Prints one line per extern kernel call (an ExternCallOpInterface op such
+/// as `hal.dispatch.extern`) in `module`: its kernel symbol, its
+/// decomposition function if it has one and the scope path it came from.
 void printKernelCalls(mlir::ModuleOp module, llvm::raw_ostream &os);
 
 /// Prints one line per flow.tensor.transfer of `module`, in module order:
@@ -59,7 +59,7 @@ void printTransfers(mlir::ModuleOp module, llvm::raw_ostream &os);
 /// `host`.
 std::string getMemoryName(mlir::Attribute memory);
 
-/// Prints the `flow.dispatch` and `hal.dispatch.extern` ops of `module`
+/// Prints the `flow.dispatch` ops and extern kernel calls of `module`
 /// (after flow-outline-dispatch-regions) as a Graphviz DOT graph: one
 /// cluster per scope of their scope paths, a box per dispatch (numbered as
 /// printDispatches numbers them) filled with its device's colour, a

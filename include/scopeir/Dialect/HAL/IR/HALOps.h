@@ -30,9 +30,10 @@
 namespace scopeir::hal {
 
 /// Returns the kernel symbols that `root`'s extern scopes
-/// (`#hal.extern<"symbol">`) and `hal.dispatch.extern` ops name, each once,
-/// in first-use order: the kernels a driver must bind to a library or
-/// compile as their decompositions.
+/// (`#hal.extern<"symbol">`) and extern kernel calls (ExternCallOpInterface
+/// ops: `hal.dispatch.extern`) name, each once, in first-use order: the
+/// kernels a driver must bind to a library or compile as their
+/// decompositions.
 std::vector<std::string> collectKernelSymbols(mlir::Operation *root);
 
 } // namespace scopeir::hal

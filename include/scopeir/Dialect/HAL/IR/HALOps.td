@@ -61,6 +61,7 @@ def HAL_DispatchExternOp : HAL_Op<"dispatch.extern", [
     AttrSizedOperandSegments,
     NoMemoryEffect,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<Util_ExternCallOpInterface>,
     DeclareOpInterfaceMethods<Util_TiedOpInterface>,
     DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,

@@ -124,6 +124,26 @@ def RunBackendPipelinesPass
 }
 
 
+def VerifyElementTypesPass
+    : Pass<"hal-verify-element-types", "mlir::ModuleOp"> {
+  let summary = "Check that every value has an element type the backends "
+                "handle";
+  let description = [{
+    The built-in backends and the host lowering handle integers of 1, 8,
+    16, 32 and 64 bits, `index`, and the floats `f16`, `bf16`, `f32` and
+    `f64`, as scalars and as the elements of tensors, buffers and vectors.
+    Any other integer or float type (sub-byte integers such as `i4`, 8-,
+    6- and 4-bit floats such as `f8E4M3FN` or `f4E2M1FN`, `i128`, ...) is an
+    error at the first op of each function that has a value of that type
+    (a result or a block argument), naming the type, instead of a failure
+    to lower it later or a wrong result: LLVM stores a vector of `i4` (or a
+    constant array of it) packed, while a buffer of `i4` holds one element
+    per byte.
+
+    The compile pipeline runs it right after `hal-verify-device-targets`.
+  }];
+}
+
 def VerifyBackendContractPass
     : Pass<"hal-verify-backend-contract", "mlir::func::FuncOp"> {
   let summary = "Check that a backend left only ops the host lowering "
@@ -134,7 +154,9 @@ def VerifyBackendContractPass
     backend has compiled a function, every op in it must belong to a
     dialect the host lowering converts, `builtin`, `func`, `arith`, `math`,
     `index`, `memref`, `bufferization`, `vector`, `scf`, `affine`, `cf`,
-    `ub` or `llvm`, or to `omp` (parallel regions). Any other op is an
+    `ub` or `llvm`, or to `omp` (parallel regions), or be a
+    `util.optimization_barrier` (which the host lowering keeps until the
+    LLVM dialect, `util-lower-optimization-barriers`). Any other op is an
     error at the op naming the backend (`backend`) and the op, instead of a
     failure to legalize it to LLVM later, which would name neither (a
     linalg op a backend did not lower, a tensor op bufferization kept, an
@@ -179,10 +201,26 @@ def ApplyKernelPatternsPass
     matched on dynamic shapes becomes an extern scope on dynamic shapes, and
     the scope canonicalization refines its types when specialization makes
     them static.
+
+    With `remarks`, the pass says what the spec decided: `extern scope for
+    kernel 'S' formed by the spec (N ops)` at each extern scope it formed,
+    and, for each matcher of a `transform.foreach_match` in
+    `@__transform_main` whose first step is a
+    `transform.match.operation_name` of its argument, a remark at each op of
+    such a name left outside every extern scope: `not matched by @matcher:
+    <message>`, the message of the step that failed when the matcher is run
+    on that op alone, with a note at that step in the spec (or `matched ...
+    but not wrapped` when the matcher accepts it). Matchers starting
+    otherwise name no candidates and are not reported on. The same lines
+    are the pass's `-debug-only=hal-apply-kernel-patterns` output where LLVM
+    has it. Without it nothing is reported and the output is the same.
   }];
   let options = [
     Option<"spec", "spec", "std::string", /*default=*/"\"\"",
            "The transform script (.mlir) to apply">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at each extern scope the spec formed and at each "
+           "op a matcher looks for that was left out, saying why">,
   ];
   let dependentDialects = [
     "::mlir::transform::TransformDialect",

@@ -10,13 +10,19 @@
 
 namespace mlir {
 class DialectRegistry;
+class MLIRContext;
 } // namespace mlir
 
 namespace scopeir::util {
 
-/// Attaches BufferizableOpInterface models to util.scope and util.return.
+/// Attaches BufferizableOpInterface models to util.scope, util.return and
+/// util.optimization_barrier.
 void registerBufferizableOpInterfaceExternalModels(
     mlir::DialectRegistry &registry);
+
+/// Attaches the BufferizableOpInterface model of util.optimization_barrier
+/// (called by registerBufferizableOpInterfaceExternalModels).
+void registerOptimizationBarrierBufferizationModel(mlir::MLIRContext *ctx);
 
 /// Attaches a BufferDeallocationOpInterface model to util.scope.
 void registerBufferDeallocationOpInterfaceExternalModels(

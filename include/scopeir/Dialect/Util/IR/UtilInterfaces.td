@@ -1,7 +1,7 @@
 //===- UtilInterfaces.td - util op and attribute interfaces -*- tablegen -*-===//
 //
 // ScopeAttrInterface, ScopeOpInterface, TiedOpInterface,
-// ShapeAwareOpInterface and ClosureOpInterface.
+// ShapeAwareOpInterface, ClosureOpInterface and ExternCallOpInterface.
 //
 //===----------------------------------------------------------------------===//
 
@@ -294,7 +294,8 @@ def Util_ScopeOpInterface : OpInterface<"ScopeOpInterface"> {
     InterfaceMethod<[{
         Returns true if dispatch region formation must give this op a region
         of its own, as a root into which no other op is fused (its body is
-        code someone wrote for one dispatch: `codegen.scope.workgroups`).
+        code someone wrote for one dispatch: `codegen.scope.workgroups`, or
+        a unit of code generation someone asked for: `codegen.scope.tu`).
       }],
       "bool", "isDispatchRoot", (ins), [{}],
       /*defaultImplementation=*/[{ return false; }]>,
@@ -401,6 +402,48 @@ def Util_ClosureOpInterface : OpInterface<"ClosureOpInterface"> {
     /// Returns the entry block argument standing for closure operand `index`.
     ::mlir::BlockArgument getClosureBodyArgument(unsigned index) {
       return $_op.getClosureBodyRegion().front().getArgument(index);
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// ExternCallOpInterface
+//===----------------------------------------------------------------------===//
+
+def Util_ExternCallOpInterface : OpInterface<"ExternCallOpInterface"> {
+  let cppNamespace = "::scopeir::util";
+  let description = [{
+    A call of a kernel outside the IR (a function of a kernel library loaded
+    at run time) in place of the ops it replaces, such as
+    `hal.dispatch.extern`: what a scope whose attributes fix its signature
+    (`ScopeAttrInterface::fixesScopeSignature`) becomes when it is outlined.
+    It runs as a dispatch does, so the passes that follow dispatches treat
+    it as one: `flow-record-scope-paths` records its scope path and
+    dispatch formation leaves that on it, `flow-trace-dispatches` times it,
+    and the dispatch map lists it. They know such calls only through this
+    interface, as they know devices only through `ScopeAttrInterface`: a
+    kernel dialect needs no change to them.
+
+    The methods default to the conventional accessors `getSymbolAttr()` and
+    `getDecompositionAttr()`.
+  }];
+  let methods = [
+    InterfaceMethod<
+      "Returns the symbol of the kernel called.",
+      "::mlir::StringAttr", "getKernelSymbolAttr", (ins), [{}],
+      /*defaultImplementation=*/[{ return $_op.getSymbolAttr(); }]>,
+    InterfaceMethod<[{
+        Returns the function holding the ops the kernel replaces (its
+        decomposition, which runs where no kernel library provides the
+        symbol), or null.
+      }],
+      "::mlir::FlatSymbolRefAttr", "getKernelDecompositionAttr", (ins), [{}],
+      /*defaultImplementation=*/[{ return $_op.getDecompositionAttr(); }]>,
+  ];
+  let extraSharedClassDeclaration = [{
+    /// Returns the symbol of the kernel called.
+    ::llvm::StringRef getKernelSymbol() {
+      return $_op.getKernelSymbolAttr().getValue();
     }
   }];
 }

@@ -9,116 +9,21 @@
 #define SCOPEIR_DIALECT_UTIL_IR_UTILOPS_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "scopeir/Dialect/Util/IR/UtilAttrs.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
-#include "llvm/ADT/BitVector.h"
-
-#include <array>
 
 #define GET_OP_CLASSES
 #include "scopeir/Dialect/Util/IR/UtilOps.h.inc"
 
 namespace scopeir::util {
-
-//===----------------------------------------------------------------------===//
-// Shared assembly pieces: every op of ours prints dims the same way
-//===----------------------------------------------------------------------===//
-
-/// Parses the IREE-style dims of one shaped value, `{%d0, %d1}`, if present.
-mlir::ParseResult parseOptionalDynamicDims(
-    mlir::OpAsmParser &parser,
-    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &dims);
-
-/// Prints `{%d0, %d1}`; nothing for an empty list.
-void printDynamicDims(mlir::OpAsmPrinter &p, mlir::ValueRange dims);
-
-/// The custom directive `custom<ShapedTypeList>(type($values), $dims)`:
-/// a parenthesized list of types, each dynamically shaped one followed by
-/// its dims, `(tensor<?x4xf32>{%d}, index)`; `()` when empty. `$dims` holds
-/// the dims of all the types, flattened in order.
-mlir::ParseResult parseShapedTypeList(
-    mlir::OpAsmParser &parser, llvm::SmallVectorImpl<mlir::Type> &types,
-    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &dims);
-void printShapedTypeList(mlir::OpAsmPrinter &p, mlir::Operation *op,
-                         mlir::TypeRange types, mlir::ValueRange dims);
-
-//===----------------------------------------------------------------------===//
-// Shared pieces of closure scope ops (util.scope, codegen.scope.tu, ...)
-//===----------------------------------------------------------------------===//
-
-/// The explicit captures and results of a scope op as util.scope writes
-/// them, parsed but not resolved:
-///   `(%value as %arg: type{dims}, ...)`?  `-> (%capture | type{dims}, ...)`?
-struct ParsedScopeSignature {
-  llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> captures;
-  llvm::SmallVector<mlir::Type> captureTypes;
-  llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> captureDims;
-  /// The entry block arguments, one per capture, typed.
-  llvm::SmallVector<mlir::OpAsmParser::Argument> arguments;
-  llvm::SmallVector<mlir::Type> resultTypes;
-  llvm::SmallVector<mlir::OpAsmParser::UnresolvedOperand> resultDims;
-  /// One entry per result: the capture index it is tied to, or -1.
-  llvm::SmallVector<int64_t> ties;
-};
-
-/// Parses the captures and results of a scope op (each optional). A tied
-/// result names a capture; a value captured more than once names its first
-/// capture not yet tied.
-mlir::ParseResult parseScopeSignature(mlir::OpAsmParser &parser,
-                                      ParsedScopeSignature &signature);
-
-/// Resolves `signature` into `result`: the operands (captures, capture
-/// dims, result dims, in that order) and the result types. Returns the
-/// sizes of the three operand segments.
-mlir::FailureOr<std::array<int32_t, 3>>
-resolveScopeSignature(mlir::OpAsmParser &parser,
-                      const ParsedScopeSignature &signature,
-                      mlir::OperationState &result);
-
-/// Prints the captures and results of `op`, a closure
-/// (`ClosureOpInterface`, `TiedOpInterface`, `ShapeAwareOpInterface`) whose
-/// body's entry block arguments stand for its captures, as
-/// parseScopeSignature reads them; nothing for an empty list.
-void printScopeSignature(mlir::OpAsmPrinter &p, mlir::Operation *op);
-
-/// Prints captures and results as parseScopeSignature reads them, for a
-/// scope op that is not a closure: `captures` with their entry block
-/// `arguments` and `captureDims` (flattened in capture order); results of
-/// `resultTypes`, each tied to the capture in `tiedCaptures` (null: untied,
-/// or no entry) or followed by its dims from `resultDims` (the untied
-/// results' dims, flattened in order).
-void printScopeSignature(mlir::OpAsmPrinter &p, mlir::ValueRange captures,
-                         mlir::ValueRange arguments,
-                         mlir::ValueRange captureDims,
-                         mlir::TypeRange resultTypes,
-                         mlir::ValueRange resultDims,
-                         llvm::ArrayRef<mlir::Value> tiedCaptures);
-
-/// Parses the trailing `attributes {...}` of a scope op into `result`,
-/// rejecting the op's inherent attributes `inherentNames`: they have their
-/// own syntax, and in the dictionary they would silently override it.
-mlir::ParseResult
-parseScopeAttrDict(mlir::OpAsmParser &parser, mlir::OperationState &result,
-                   llvm::ArrayRef<llvm::StringRef> inherentNames);
-
-/// Verifies what the syntax of a closure scope op cannot say: one dim per
-/// dynamic dimension of each capture (`captureDims`) and untied result
-/// (`resultDims`); one tie entry per result (`numTieEntries`, if the op
-/// stores a tie array), in range, at most one result per capture, and a
-/// tied result of its capture's type; one entry block argument per
-/// capture, of its type.
-mlir::LogicalResult verifyScopeSignature(mlir::Operation *op,
-                                         mlir::ValueRange captureDims,
-                                         mlir::ValueRange resultDims,
-                                         std::optional<size_t> numTieEntries);
 
 /// Adds util's closure canonicalization patterns (captured constants used
 /// implicitly or cloned into an isolated body, unused and duplicate captures
@@ -126,56 +31,6 @@ mlir::LogicalResult verifyScopeSignature(mlir::Operation *op,
 /// dead closures folded), rooted on the closure op `rootName`.
 void populateClosureCanonicalizationPatterns(mlir::RewritePatternSet &patterns,
                                              llvm::StringRef rootName);
-
-/// What remains of a closure scope op when some captures and results go
-/// (ClosureOpInterface::cloneReplacementExcludingOperandsAndResults): the
-/// kept captures with their dims, the kept result types, the ties remapped
-/// (a kept result tied to a dropped capture becomes untied and takes that
-/// capture's dims) and the untied results' dims.
-struct ClosureExclusion {
-  llvm::SmallVector<mlir::Value> captures;
-  llvm::SmallVector<mlir::Value> captureDims;
-  llvm::SmallVector<mlir::Type> resultTypes;
-  llvm::SmallVector<mlir::Value> resultDims;
-  llvm::SmallVector<int64_t> ties;
-  llvm::BitVector droppedCaptures;
-  llvm::BitVector droppedResults;
-};
-
-/// Computes the operands of the replacement of `op` (a closure with ties
-/// and dims) without the given closure operands and results (sorted, unique).
-ClosureExclusion computeClosureExclusion(mlir::Operation *op,
-                                         llvm::ArrayRef<unsigned> operands,
-                                         llvm::ArrayRef<unsigned> results);
-
-/// Moves the body of `from` into `to` (whose body is replaced), then drops
-/// the entry block arguments of the excluded captures (which must be unused)
-/// and the operands of the excluded results from every exit.
-void moveClosureBody(mlir::RewriterBase &rewriter, ClosureOpInterface from,
-                     ClosureOpInterface to, const ClosureExclusion &exclusion);
-
-/// The custom directive
-/// `custom<TiedShapedResultList>(ref($operands), ref(type($operands)),
-/// type($results), $result_dims, $tied_operands)`: a parenthesized list of
-/// results, each either the name of one of `$operands` (the result is tied
-/// to it and has its type and dims) or a type followed by its dims,
-/// `(%t, tensor<?x4xf32>{%d})`. `$result_dims` holds the dims of the untied
-/// results, flattened in order; `$tied_operands` gets one entry per result
-/// (the operand index, or -1), and stays absent when nothing is tied. A
-/// value that is several operands names its first one not yet tied.
-mlir::ParseResult parseTiedShapedResultList(
-    mlir::OpAsmParser &parser,
-    llvm::ArrayRef<mlir::OpAsmParser::UnresolvedOperand> operands,
-    llvm::ArrayRef<mlir::Type> operandTypes,
-    llvm::SmallVectorImpl<mlir::Type> &resultTypes,
-    llvm::SmallVectorImpl<mlir::OpAsmParser::UnresolvedOperand> &resultDims,
-    mlir::DenseI64ArrayAttr &tiedOperands);
-void printTiedShapedResultList(mlir::OpAsmPrinter &p, mlir::Operation *op,
-                               mlir::ValueRange operands,
-                               mlir::TypeRange operandTypes,
-                               mlir::TypeRange resultTypes,
-                               mlir::ValueRange resultDims,
-                               mlir::DenseI64ArrayAttr tiedOperands);
 
 } // namespace scopeir::util
 

@@ -1,7 +1,7 @@
 //===- UtilOps.td - util ops -------------------------------*- tablegen -*-===//
 //
-// util.scope, util.annotate, util.return, util.trace.begin and
-// util.trace.end.
+// util.scope, util.annotate, util.return, util.trace.begin,
+// util.trace.end, util.optimization_barrier and util.unfoldable_constant.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,24 +13,14 @@ include "scopeir/Dialect/Util/IR/UtilInterfaces.td"
 include "scopeir/Dialect/Util/IR/UtilOpBase.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
-
-def Util_ScopeAttrArray : TypedArrayAttrBase<AnyAttr,
-    "array of attributes implementing ScopeAttrInterface">;
 
 //===----------------------------------------------------------------------===//
 // util.scope
 //===----------------------------------------------------------------------===//
 
-def Util_ScopeOp : Util_Op<"scope", [
-    AttrSizedOperandSegments,
-    DeclareOpInterfaceMethods<RegionBranchOpInterface,
-        ["getEntrySuccessorOperands", "getRegionInvocationBounds"]>,
-    DeclareOpInterfaceMethods<Util_ScopeOpInterface, ["getExplicitCaptures"]>,
-    DeclareOpInterfaceMethods<Util_TiedOpInterface>,
-    DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>,
-    DeclareOpInterfaceMethods<Util_ClosureOpInterface>,
-  ]> {
+def Util_ScopeOp : Util_CapturingScopeOp<Util_Dialect, "scope"> {
   let summary = "A scoped region with explicit captures and tied results";
   let description = [{
     Executes its region exactly once, like `scf.execute_region`, and groups
@@ -73,40 +63,6 @@ def Util_ScopeOp : Util_Op<"scope", [
     `tensor.dim` of a result folds to its dim, and a scope goes away only
     when its body merely returns values or is dead and free of side effects.
   }];
-
-  let arguments = (ins
-    Variadic<AnyType>:$captures,
-    Variadic<Index>:$capture_dims,
-    Variadic<Index>:$result_dims,
-    OptionalAttr<Util_ScopeAttrArray>:$scope_attrs,
-    OptionalAttr<DenseI64ArrayAttr>:$tied_operands
-  );
-  let results = (outs Variadic<AnyType>:$results);
-  let regions = (region MinSizedRegion<1>:$body);
-
-  let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
-  let hasCanonicalizer = 1;
-
-  let builders = [
-    OpBuilder<(ins "::mlir::TypeRange":$resultTypes,
-      "::mlir::ValueRange":$resultDims,
-      "::mlir::ValueRange":$captures,
-      "::mlir::ValueRange":$captureDims,
-      "::llvm::ArrayRef<int64_t>":$tiedOperands,
-      "::llvm::ArrayRef<::mlir::Attribute>":$scopeAttrs)>,
-  ];
-
-  let extraClassDeclaration = [{
-    /// Returns the entry block of the body.
-    ::mlir::Block &getEntryBlock() { return getBody().front(); }
-
-    /// Returns the dynamic dims of capture `index` (a slice of capture_dims).
-    ::mlir::ValueRange getCaptureDynamicDims(unsigned index);
-
-    /// Returns the scope attributes as an ArrayAttr (empty if absent).
-    ::mlir::ArrayAttr getScopeAttrsOrEmpty();
-  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -140,8 +96,7 @@ def Util_AnnotateOp : Util_AnnotationLikeScopeOp<Util_Dialect, "annotate"> {
 // util.return
 //===----------------------------------------------------------------------===//
 
-def Util_ReturnOp : Util_Op<"return", [
-    Pure, ReturnLike, Terminator]> {
+def Util_ReturnOp : Util_ScopeExitOp<Util_Dialect, "return"> {
   let summary = "Returns values from a scope";
   let description = [{
     Terminates an exiting block of a scope op (`util.scope`, `util.annotate`
@@ -152,10 +107,6 @@ def Util_ReturnOp : Util_Op<"return", [
     util.return %x, %y : tensor<?x4xf32>, tensor<?xf32>
     ```
   }];
-  let arguments = (ins Variadic<AnyType>:$operands);
-  let builders = [OpBuilder<(ins), [{ /* nothing to do */ }]>];
-  let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -213,6 +164,73 @@ def Util_TraceEndOp : Util_TraceMarkerOp<"trace.end"> {
     util.trace.end "dispatch" "@llvm_cpu_executables::@main_dispatch_0"
     ```
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// util.optimization_barrier / util.unfoldable_constant
+//===----------------------------------------------------------------------===//
+
+def Util_OptimizationBarrierOp : Util_Op<"optimization_barrier", [
+    AllTypesMatch<["operands", "results"]>,
+    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "An identity that no optimization sees through";
+  let description = [{
+    Returns its operands unchanged, as IREE's op of the same name does, and
+    hides where they come from: nothing may fold, hoist, merge or delete
+    across it. It has no folder, and it declares that it reads and writes
+    memory, so DCE, CSE and LICM leave it alone and no pass moves an op
+    with side effects across it (declared effects rather than unknown ones:
+    the buffer deallocation pipeline rejects ops with unknown effects on
+    buffers).
+
+    It lives until the end of compilation. One-shot bufferization gives it
+    the buffers of its operands (the results alias them), and
+    `util-lower-optimization-barriers` lowers it in the LLVM dialect to an
+    empty inline assembly block that returns its operands (pointers and
+    scalars): LLVM's optimizer cannot see through that either, so even the
+    loads from a constant global behind a barrier are never folded. The
+    barrier costs no instruction.
+
+    ```mlir
+    %v:2 = util.optimization_barrier %t, %i : tensor<4xf32>, i32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let results = (outs Variadic<AnyType>:$results);
+  // At least one operand: with none, the next line's `%x = ...` would read
+  // as an operand (IREE's optional operand group has that ambiguity).
+  let assemblyFormat = "attr-dict $operands `:` type($operands)";
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::ValueRange":$operands), [{
+    build($_builder, $_state, operands.getTypes(), operands);
+  }]>];
+}
+
+def Util_UnfoldableConstantOp : Util_Op<"unfoldable_constant"> {
+  let summary = "A constant that the compiler must not fold";
+  let description = [{
+    A constant whose value the compiler must treat as unknown until code
+    generation: IREE's end-to-end tests write their inputs with it, so that
+    the ops under test run on data instead of being folded away. Its syntax
+    is that of `arith.constant` (the type comes from the typed attribute).
+
+    It declares no memory effects and has no folder: nothing removes or
+    folds it. `util-lower-unfoldable-constants` rewrites it into an
+    `arith.constant` behind a `util.optimization_barrier`, which keeps the
+    value hidden until the end of compilation.
+
+    ```mlir
+    %t = util.unfoldable_constant dense<[1.0, -2.0]> : tensor<2xf32>
+    %i = util.unfoldable_constant 3 : i32
+    ```
+  }];
+  let arguments = (ins TypedAttrInterface:$value);
+  let results = (outs AnyType:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::TypedAttr":$value), [{
+    build($_builder, $_state, value.getType(), value);
+  }]>];
 }
 
 #endif // SCOPEIR_DIALECT_UTIL_IR_UTILOPS_TD

@@ -254,6 +254,12 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
     Running the pass twice changes nothing the second time: every scope is
     outlined or refused again, and functions are never renamed.
 
+    With `remarks`, every other decision is a remark at the scope too:
+    `outlined into @name`, or `not outlined: ...` with the reason (filtered
+    out by `kind`, an annotation, not outlinable, not inside a function).
+    The same lines are the pass's `-debug-only=util-outline-scopes` output
+    where LLVM has it.
+
     ```mlir
     // Before:
     func.func @f(%t: tensor<?xf32>, %d: index) -> tensor<?xf32> {
@@ -295,6 +301,9 @@ def OutlineScopesPass : Pass<"util-outline-scopes", "mlir::ModuleOp"> {
            "bufferization would not take its function as it takes the "
            "inlined body (an unranked result, a result that is not a "
            "buffer the function allocates)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at every scope saying whether it was outlined "
+           "and, if not, why">,
   ];
   let dependentDialects = ["mlir::func::FuncDialect",
                            "mlir::tensor::TensorDialect"];
@@ -511,6 +520,72 @@ def ReallocCallOperandsPass : Pass<"util-realloc-call-operands"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// Unfoldable constants and optimization barriers (IREE's test conventions)
+//===----------------------------------------------------------------------===//
+
+def LowerUnfoldableConstantsPass : Pass<"util-lower-unfoldable-constants"> {
+  let summary = "Turn unfoldable constants into constants behind barriers";
+  let description = [{
+    Rewrites every `util.unfoldable_constant` into an `arith.constant` of
+    the same value whose only use is a `util.optimization_barrier`; the
+    barrier's result replaces the constant's.
+
+    ```mlir
+    %t = util.unfoldable_constant dense<[1.0, 2.0]> : tensor<2xf32>
+    // becomes
+    %cst = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    %t = util.optimization_barrier %cst : tensor<2xf32>
+    ```
+
+    How the value stays unknown to the compiler until code generation: the
+    barrier has no folder and declares memory effects, so no canonicalization
+    pattern, folder, CSE, DCE or LICM sees the constant through it, and it
+    is never erased. It stays through dispatch formation and the backends'
+    tensor pipelines, bufferizes to itself on the constant's buffer (see
+    `util.optimization_barrier`), and goes only in the LLVM dialect, where
+    `util-lower-optimization-barriers` replaces it by an empty inline
+    assembly block that LLVM cannot see through either. So the ops under
+    test compute on a buffer whose contents, as far as every optimizer
+    knows, are read at run time.
+
+    The compile pipeline runs the pass first (before input conversion and
+    its canonicalization).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def LowerOptimizationBarriersPass
+    : Pass<"util-lower-optimization-barriers", "mlir::ModuleOp"> {
+  let summary = "Lower optimization barriers to empty inline assembly";
+  let description = [{
+    Runs at the end of host lowering, when everything around the barriers is
+    in the LLVM dialect (with `unrealized_conversion_cast`s to the original
+    types left for `reconcile-unrealized-casts`). Each
+    `util.optimization_barrier` becomes, per operand converted to its LLVM
+    type, one `llvm.inline_asm` with an empty body per scalar it holds: an
+    integer, float or index, or every pointer and integer field of a memref
+    descriptor (ranked or unranked: the pointers, offset, sizes and
+    strides). The assembly returns its input in the same register
+    (constraint `=r,0`; floats travel as integers of their width, integers
+    narrower than 64 bits as `i64`), so it costs no instruction, and LLVM's
+    optimizer can neither fold a load from a constant global through the
+    pointer nor specialize code on a size it cannot see.
+
+    ```mlir
+    %r = util.optimization_barrier %x : i32
+    // becomes
+    %0 = llvm.zext %x : i32 to i64
+    %1 = llvm.inline_asm "", "=r,0" %0 : (i64) -> i64
+    %r = llvm.trunc %1 : i64 to i32
+    ```
+
+    Limits: operands of other types (vectors, wider integers, LLVM
+    structures other than memref descriptors) are an error at the barrier.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def PrintScopeTreePass : Pass<"util-print-scope-tree", "mlir::ModuleOp"> {
   let summary = "Print the nesting of scopes of every function as a tree";
   let description = [{
@@ -539,107 +614,6 @@ def PrintScopeTreePass : Pass<"util-print-scope-tree", "mlir::ModuleOp"> {
     It runs on the module, not on each function: run on functions in
     parallel, the trees of different functions would interleave on the
     output.
-  }];
-}
-
-//===----------------------------------------------------------------------===//
-// Type conversion and bufferization test passes
-//===----------------------------------------------------------------------===//
-
-def TestScopeTypeConversionPass : Pass<"test-scope-type-conversion", "::mlir::ModuleOp"> {
-  let summary = "Test the structural type conversion of scopes (1:1 and 1:N)";
-  let description = [{
-    Exercises `populateScopeTypeConversionPatterns` (every scope op the
-    context has registered, `hal.device.scope` included) together with
-    upstream's function, call, return, branch and `scf` structural
-    conversions, with a test type converter:
-
-    - `complex<f32>` becomes two `f32` values (1:N); `complex.create`,
-      `complex.re`, `complex.im` and `complex.add` are rewritten onto the
-      parts. Remaining uses are materialized with `complex.create` (source)
-      and `complex.re`/`complex.im` (target).
-    - a ranked tensor of `i1` becomes the same tensor of `i8` (1:1),
-      materialized with `arith.extui`/`arith.trunci`.
-    - `tensor<?xi2>` becomes `tensor<?x?xi8>`: a conversion that changes the
-      number of dynamic dims, which the scope patterns reject with a
-      diagnostic (a test of that error path only).
-
-    Limits: a test pass, not a lowering; other ops on converted types are
-    left alone and their operands materialized back.
-
-    ```mlir
-    %r = util.scope (%c as %a: complex<f32>) -> (%c) { ... }
-    // becomes
-    %r:2 = util.scope (%re as %a0: f32, %im as %a1: f32) -> (%re, %im) { ... }
-    ```
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::complex::ComplexDialect"];
-}
-
-//===----------------------------------------------------------------------===//
-// Test passes
-//===----------------------------------------------------------------------===//
-
-def TestInsertScopesPass : Pass<"util-test-insert-scopes"> {
-  let summary = "Wrap random ranges of ops in scopes (tests insert/remove safety)";
-  let description = [{
-    Test pass for the insert/remove invariant (docs/invariants.md): wraps
-    pseudo-random ranges of consecutive ops in scopes, in function bodies and
-    in the blocks of region ops and scopes nested in them (`scf.for`,
-    `scf.if`, `util.scope`, ...; not in bodies such as `linalg.generic`'s),
-    and sometimes again inside the scopes it just created. Each scope gets
-    random scope attributes (a `#util.zone` with a random name, or none) and
-    a random form:
-    `util.annotate`; `util.scope` with implicit captures only; or
-    `util.scope` with some values captured explicitly, with their dims, and
-    results tied to captures where certain (the returned value is produced
-    in place from the capture through a chain of destination-style ops).
-
-    A range is used only when each value it defines that is used after it
-    has a shape computable above the range **from values that already
-    exist**: static dims, or dims that trace back (by reification, through
-    nested scopes, elementwise ops, ...) to SSA values above the range, such
-    as a `tensor.dim` or `tensor.empty` size computed earlier. Captures whose
-    dims do not already exist stay implicit. So insertion never adds an op
-    outside a scope, and `--util-strip-scopes` after it gives back the input
-    exactly; stripping needs no cleanup of its own. A scope that would not
-    verify (an op in the range that constrains where its operands come
-    from) is undone on the spot.
-
-    Transform IR is never touched: no scope is inserted into an op
-    implementing the transform dialect's `TransformOpInterface` (a
-    `transform.named_sequence` is function-like, but its body is a script,
-    not payload), so a module carrying its own transform script still runs
-    through `-transform-interpreter` after insertion.
-
-    The choices come from `std::mt19937` seeded with `seed` and the IR
-    order, so a seed always produces the same output.
-  }];
-  let options = [
-    Option<"seed", "seed", "unsigned", /*default=*/"0",
-           "Seed of the pseudo-random choices">,
-    Option<"density", "density", "double", /*default=*/"0.3",
-           "Probability that a scope starts at a given op">,
-  ];
-  let dependentDialects = [
-    // The dim builder creates arith, tensor and memref ops.
-    "::mlir::arith::ArithDialect",
-    "::mlir::memref::MemRefDialect",
-    "::mlir::tensor::TensorDialect",
-    "::scopeir::util::UtilDialect",
-  ];
-}
-
-def TestLookupPass : Pass<"util-test-lookup"> {
-  let summary = "Report scope attribute lookups on ops marked `test.lookup`";
-  let description = [{
-    Test pass: for every op carrying the unit attribute `test.lookup`, emits
-    a remark with `lookupScopeAttrStack<ZoneAttr>` (zone names, outermost
-    first), `lookupScopeAttr<ZoneAttr>` (the innermost zone) and
-    `lookupPlacement` (the innermost placement, printed), so tests can check
-    with `--verify-diagnostics` that a transformation keeps lookups
-    unchanged.
   }];
 }
 

@@ -41,6 +41,24 @@ collectInheritedScopeAttrs(mlir::Operation *op);
 /// cloned next to its uses instead of being passed in.
 bool isClonableConstant(mlir::Value value);
 
+/// Returns true for a producer so cheap that the regions formed around its
+/// users never take its result from outside: a `tensor.empty`, or a
+/// `linalg.fill` of a `tensor.empty` with a scalar. Dispatch region
+/// formation clones it into every region that uses it; tu scope formation
+/// moves it into the scope of its users.
+bool isClonableProducer(mlir::Operation *op);
+
+/// Grows a group of ops of `block` (the ops a region or scope is about to be
+/// formed around) by producers, transitively: the op of `block` defining an
+/// operand of a group op joins the group (`join`) if `canJoin` accepts it
+/// and each of its users is, or is nested in, a group op (`inGroup`).
+/// Starts from `seeds`, the last first.
+void growGroupByProducers(mlir::Block &block,
+                          llvm::ArrayRef<mlir::Operation *> seeds,
+                          llvm::function_ref<bool(mlir::Operation *)> canJoin,
+                          llvm::function_ref<bool(mlir::Operation *)> inGroup,
+                          llvm::function_ref<void(mlir::Operation *)> join);
+
 /// The values a body moving into a function of its own needs from above.
 struct OutlinedOperands {
   /// The function's arguments, in order.

@@ -16,6 +16,8 @@
 
 namespace scopeir::util {
 
+class DynamicDimBuilder;
+
 //===----------------------------------------------------------------------===//
 // Rewriting scopes
 //===----------------------------------------------------------------------===//
@@ -48,6 +50,36 @@ struct ScopeOpOperands {
   /// One entry per result: the capture index it is tied to, or -1.
   llvm::SmallVector<int64_t> ties;
 };
+
+/// Follows `value` back through the destination-style ops inside `scope`
+/// that produce it in place (from their tied init) to the value it was
+/// produced in place from: an entry block argument or a value from above, or
+/// the result of the first op of the chain that is not destination-style.
+mlir::Value getInPlaceSource(mlir::Operation *scope, mlir::Value value);
+
+/// Appends to the captures of `operands`, with their dims, the capturable
+/// values of `scope` (getCapturableValues) that are not among them yet, for
+/// which `keep()` is true (asked in order) and whose dims `dims` finds; the
+/// others stay implicit.
+void appendCapturableValues(ScopeOpInterface scope, DynamicDimBuilder &dims,
+                            llvm::function_ref<bool()> keep,
+                            ScopeOpOperands &operands);
+
+/// Chooses the operands of a `util.scope` replacing `scope`, an implicitly
+/// capturing scope op whose body is one block: the capturable values for
+/// which `keepCapture()` is true and whose dims `dims` finds become captures
+/// (appendCapturableValues); a result produced in place
+/// (getInPlaceSource) from a capture of its type that no earlier result is
+/// tied to is tied to it if `keepTie()` is true; the untied results get
+/// their dims from `dims`. The callbacks are asked only about candidates,
+/// in that order (the scope generators of the tests decide at random).
+/// Fails if the dims of an untied result cannot be found; `operands` then
+/// holds the choices made up to it.
+mlir::LogicalResult
+chooseCapturesAndTies(ScopeOpInterface scope, DynamicDimBuilder &dims,
+                      llvm::function_ref<bool()> keepCapture,
+                      llvm::function_ref<bool()> keepTie,
+                      ScopeOpOperands &operands);
 
 /// Replaces `scope` by a `util.scope` with its scope attributes, discardable
 /// attributes, result types and body, and the given captures, dims and ties.

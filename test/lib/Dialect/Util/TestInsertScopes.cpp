@@ -1,13 +1,14 @@
 //===- TestInsertScopes.cpp - Wrap random op ranges in scopes -------------===//
 //
-// This file implements the util-test-insert-scopes test pass, which wraps
+// This file implements the test-util-insert-scopes test pass, which wraps
 // pseudo-random ranges of ops in scopes of random forms, so that lit tests
 // can check that inserting scopes and stripping them gives the input back.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Dialect/Util/TestPasses.h"
+
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
-#include "scopeir/Dialect/Util/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/Utils/DimBuilder.h"
 #include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 
@@ -18,17 +19,16 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <random>
 #include <string>
 
-namespace scopeir::util {
+namespace scopeir::test {
 #define GEN_PASS_DEF_TESTINSERTSCOPESPASS
-#include "scopeir/Dialect/Util/Transforms/Passes.h.inc"
-} // namespace scopeir::util
+#include "Dialect/Util/TestPasses.h.inc"
+} // namespace scopeir::test
 
 using namespace mlir;
 using namespace scopeir::util;
@@ -40,23 +40,8 @@ constexpr unsigned kMaxNesting = 2;
 /// The longest range of ops one scope wraps.
 constexpr size_t kMaxRangeLength = 6;
 
-/// Follows `value` back through destination-style ops inside `scope` to the
-/// destination it was produced in place from.
-static Value getInPlaceSource(Operation *scope, Value value) {
-  while (auto result = dyn_cast<OpResult>(value)) {
-    auto dps = dyn_cast<DestinationStyleOpInterface>(result.getOwner());
-    if (!dps || !scope->isAncestor(dps))
-      break;
-    OpOperand *init = dps.getTiedOpOperand(result);
-    if (!init)
-      break;
-    value = init->get();
-  }
-  return value;
-}
-
 struct TestInsertScopesPass
-    : public scopeir::util::impl::TestInsertScopesPassBase<
+    : public scopeir::test::impl::TestInsertScopesPassBase<
           TestInsertScopesPass> {
   using Base::Base;
 
@@ -115,54 +100,32 @@ ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
 
   // Result dims must already exist above the range (no new op outside).
   DynamicDimBuilder dims(annotate, /*allowCreate=*/false, dimIndex);
-  SmallVector<SmallVector<Value>> resultDims;
   for (Value result : annotate.getResults()) {
-    FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(result);
-    if (failed(valueDims)) {
+    if (failed(dims.getDynamicDims(result))) {
       dims.eraseUnusedOps();
       (void)inlineScope(*rewriter, annotate);
       return {};
     }
-    resultDims.push_back(std::move(*valueDims));
   }
 
   ScopeOpInterface scope = annotate;
   unsigned form = pick(3);
   if (form != 0) {
+    // Form 1 captures nothing explicitly (and so ties nothing).
     ScopeOpOperands operands;
-    if (form == 2) {
-      for (Value value : getCapturableValues(annotate)) {
-        if (!chance(0.7))
-          continue;
-        FailureOr<SmallVector<Value>> valueDims = dims.getDynamicDims(value);
-        if (failed(valueDims))
-          continue;
-        operands.captures.push_back(value);
-        llvm::append_range(operands.captureDims, *valueDims);
-      }
-    }
-    auto returnOp =
-        cast<ReturnOp>(annotate.getBody().front().getTerminator());
-    for (auto [i, result] : llvm::enumerate(annotate.getResults())) {
-      // Tie only where the result is certainly the capture updated in place.
-      int64_t tie = TiedOpInterface::kUntied;
-      Value source = getInPlaceSource(annotate, returnOp.getOperand(i));
-      auto it = llvm::find(operands.captures, source);
-      if (it != operands.captures.end() &&
-          source.getType() == result.getType() &&
-          !llvm::is_contained(operands.ties, it - operands.captures.begin()) &&
-          chance(0.5))
-        tie = it - operands.captures.begin();
-      operands.ties.push_back(tie);
-      if (tie == TiedOpInterface::kUntied)
-        llvm::append_range(operands.resultDims, resultDims[i]);
-    }
+    LogicalResult chosen = chooseCapturesAndTies(
+        annotate, dims, [&] { return form == 2 && chance(0.7); },
+        [&] { return chance(0.5); }, operands);
+    assert(succeeded(chosen) && "the result dims were found above");
+    (void)chosen;
     scope = replaceWithScopeOp(*rewriter, annotate, operands);
   }
   dims.eraseUnusedOps();
 
-  // Undo a scope that does not verify, or whose parent no longer does (an op
-  // that constrains where its operands or its parent come from).
+  // Undo a scope that does not verify, or whose parent or a user of whose
+  // results no longer does (an op that constrains where its operands or its
+  // parent come from, such as tosa.reshape, whose shape must be a
+  // tosa.const_shape).
   ScopedDiagnosticHandler silence(&getContext(),
                                   [](Diagnostic &) { return success(); });
   // (An isolated parent, such as a function, is not verified: its verifier
@@ -170,8 +133,15 @@ ScopeOpInterface TestInsertScopesPass::tryWrap(ArrayRef<Operation *> range) {
   Operation *parent = scope->getParentOp();
   bool verifyParent =
       parent && !parent->hasTrait<OpTrait::IsIsolatedFromAbove>();
+  auto usersVerify = [&] {
+    for (Operation *user : scope->getUsers())
+      if (failed(verify(user, /*verifyRecursively=*/false)))
+        return false;
+    return true;
+  };
   if (failed(verify(scope)) ||
-      (verifyParent && failed(verify(parent, /*verifyRecursively=*/false)))) {
+      (verifyParent && failed(verify(parent, /*verifyRecursively=*/false))) ||
+      !usersVerify()) {
     (void)inlineScope(*rewriter, scope);
     return {};
   }

@@ -1,27 +1,28 @@
 //===- TestLookup.cpp - Report scope attribute lookups ----------*- C++ -*-===//
 //
-// This file implements the util-test-lookup test pass, which reports the
+// This file implements the test-util-lookup test pass, which reports the
 // results of the zone and placement lookups on ops marked `test.lookup` as
 // remarks.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Dialect/Util/TestPasses.h"
+
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
-#include "scopeir/Dialect/Util/Transforms/Passes.h"
 
 #include "mlir/IR/Diagnostics.h"
 
-namespace scopeir::util {
+namespace scopeir::test {
 #define GEN_PASS_DEF_TESTLOOKUPPASS
-#include "scopeir/Dialect/Util/Transforms/Passes.h.inc"
-} // namespace scopeir::util
+#include "Dialect/Util/TestPasses.h.inc"
+} // namespace scopeir::test
 
 using namespace mlir;
 using namespace scopeir::util;
 
 namespace {
 struct TestLookupPass
-    : public scopeir::util::impl::TestLookupPassBase<TestLookupPass> {
+    : public scopeir::test::impl::TestLookupPassBase<TestLookupPass> {
   void runOnOperation() override {
     getOperation()->walk([](Operation *op) {
       if (!op->hasAttr("test.lookup"))

@@ -1,13 +1,14 @@
 //===- TestScopeTypeConversion.cpp - Test scope type conversion -----------===//
 //
-// This file implements the test-scope-type-conversion pass: a test type
+// This file implements the test-util-scope-type-conversion pass: a test type
 // converter (complex<f32> -> f32, f32; tensor of i1 -> tensor of i8) driven
 // through functions, calls, branches, scf ops and scopes.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Dialect/Util/TestPasses.h"
+
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
-#include "scopeir/Dialect/Util/Transforms/Passes.h"
 #include "scopeir/Dialect/Util/Transforms/TypeConversion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -18,10 +19,10 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 
-namespace scopeir::util {
+namespace scopeir::test {
 #define GEN_PASS_DEF_TESTSCOPETYPECONVERSIONPASS
-#include "scopeir/Dialect/Util/Transforms/Passes.h.inc"
-} // namespace scopeir::util
+#include "Dialect/Util/TestPasses.h.inc"
+} // namespace scopeir::test
 
 using namespace mlir;
 using namespace scopeir::util;
@@ -176,7 +177,7 @@ struct ConvertCondBranch : OpConversionPattern<cf::CondBranchOp> {
 };
 
 struct TestScopeTypeConversionPass
-    : scopeir::util::impl::TestScopeTypeConversionPassBase<
+    : scopeir::test::impl::TestScopeTypeConversionPassBase<
           TestScopeTypeConversionPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();

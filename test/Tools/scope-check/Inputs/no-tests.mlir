@@ -1,0 +1,7 @@
+// No test: a private function and one with arguments.
+func.func private @helper() {
+  return
+}
+func.func @with_argument(%x: i32) {
+  return
+}
