@@ -11,6 +11,7 @@
 #include "scopeir/Dialect/Codegen/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Codegen/IR/CodegenDialect.h"
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h"
+#include "scopeir/Dialect/Flow/Bufferization/BufferizableOpInterfaceImpl.h"
 #include "scopeir/Dialect/Flow/IR/FlowDialect.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
@@ -23,6 +24,8 @@
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
 #include "scopeir/Target/LLVMCPU/LLVMCPUBackends.h"
 #include "scopeir/Target/LLVMCPU/Passes.h"
+#include "scopeir/Target/Vulkan/Passes.h"
+#include "scopeir/Target/Vulkan/VulkanBackend.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -33,6 +36,7 @@ void scopeir::registerScopeirDialects(mlir::DialectRegistry &registry) {
   registry.insert<util::UtilDialect, codegen::CodegenDialect, hal::HALDialect,
                   flow::FlowDialect, check::CheckDialect>();
   codegen::registerBufferizableOpInterfaceExternalModels(registry);
+  flow::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferizableOpInterfaceExternalModels(registry);
   util::registerBufferDeallocationOpInterfaceExternalModels(registry);
   hal::registerTransformDialectExtension(registry);
@@ -51,6 +55,7 @@ void scopeir::registerAllPasses() {
     codegen::registerCodegenPasses();
     hal::registerHALPasses();
     llvmcpu::registerLLVMCPUPasses();
+    vulkan::registerVulkanPasses();
     registerAllTargetBackends();
     flow::registerFlowPasses();
     check::registerCheckPasses();
@@ -61,4 +66,5 @@ void scopeir::registerAllPasses() {
 
 void scopeir::registerAllTargetBackends() {
   llvmcpu::registerLLVMCPUBackends();
+  vulkan::registerVulkanBackend();
 }

@@ -15,6 +15,11 @@
 #   SCOPEIR_DIFFERENTIAL_JOBS     seeds run at once (default: nproc)
 #   SCOPEIR_DIFFERENTIAL_WORK     work directory (default <build>/differential)
 #   SCOPEIR_DIFFERENTIAL_REDUCE   0: keep failing seeds but do not shrink them
+#   SCOPEIR_DIFFERENTIAL_DEVICE_BACKEND
+#                                 a backend with memory of its own (vulkan)
+#                                 that mixed-backend programs also place
+#                                 device scopes on (scope-gen --device-backend;
+#                                 same as `-- --device-backend=vulkan`)
 set -euo pipefail
 
 usage() {
@@ -54,6 +59,9 @@ if [ -n "${SCOPEIR_DIFFERENTIAL_WORK:-}" ]; then
 fi
 if [ "${SCOPEIR_DIFFERENTIAL_REDUCE:-1}" != 0 ]; then
   args+=(--reduce)
+fi
+if [ -n "${SCOPEIR_DIFFERENTIAL_DEVICE_BACKEND:-}" ]; then
+  args+=(--device-backend "$SCOPEIR_DIFFERENTIAL_DEVICE_BACKEND")
 fi
 # The standard library is all the driver needs; like every script, call
 # /usr/bin/python3 (SCOPEIR_PYTHON): another python3 may come first on PATH.

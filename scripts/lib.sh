@@ -44,13 +44,18 @@ SCOPEIR_TEST_TIMEOUT="${SCOPEIR_TEST_TIMEOUT:-1800}"
 # graph in docs/; libopenblas-dev: cblas_sgemm for the example kernel
 # library in examples/kernels; python3-torch, python3-torchvision,
 # python3-numpy: the PyTorch front door, scopeir.torch, and its tests, run
-# by /usr/bin/python3).
+# by /usr/bin/python3; libvulkan-dev: the Vulkan headers the Vulkan
+# runtime builds with, and the loader; mesa-vulkan-drivers: lavapipe, the
+# Vulkan device on the CPU that the `vulkan` tests run on; spirv-tools:
+# spirv-val, which validates every SPIR-V binary the tests compile;
+# vulkan-tools: vulkaninfo, to look at the device by hand).
 SCOPEIR_DEBIAN_PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   clang-22 libclang-rt-22-dev lld-22
   cmake ninja-build libgtest-dev python3
   libomp-22-dev graphviz libopenblas-dev
   python3-torch python3-torchvision python3-numpy
+  libvulkan-dev mesa-vulkan-drivers spirv-tools vulkan-tools
 )
 
 # The Python with Debian's torch: another python3 may come first on PATH.

@@ -117,3 +117,35 @@ if os.path.exists(mlir_pdll):
 # dispatch graphs check that Graphviz reads them.
 if shutil.which("dot"):
     config.available_features.add("graphviz")
+
+# Every SPIR-V binary a test compiles is checked by spirv-val (the vulkan
+# backend runs the validator named here on each one; spirv-tools).
+spirv_val = shutil.which("spirv-val")
+if spirv_val:
+    config.environment["SCOPEIR_SPIRV_VALIDATOR"] = spirv_val
+    config.available_features.add("spirv-val")
+
+# A Vulkan device (CI installs lavapipe, mesa-vulkan-drivers): tests that
+# run code on it are `REQUIRES: vulkan` and are skipped without one.
+def _list_vulkan_devices():
+    import subprocess
+
+    try:
+        listing = subprocess.run(
+            [os.path.join(config.scopeir_tools_dir, "scope-run"), "--list-devices"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=config.environment,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return listing
+
+
+_vulkan_devices = _list_vulkan_devices()
+if "[selected]" in _vulkan_devices:
+    config.available_features.add("vulkan")
+    # Mesa's CPU device: tests that select a device by name.
+    if "llvmpipe" in _vulkan_devices:
+        config.available_features.add("lavapipe")

@@ -16,7 +16,9 @@ and the script exits 1. The rules are the README's layout:
 - flow reaches devices and kernels through util's interfaces, not hal's
   headers;
 - a target (lib/Target) is built into a pipeline, and knows neither the
-  pipeline nor the runner.
+  pipeline nor the runner;
+- a target knows no other target (each is one backend folder, registered
+  with the backend registry: LLVMCPU, Vulkan).
 
 Usage: check-layering.py REPO_ROOT [--list]
 """
@@ -57,6 +59,18 @@ RULES = [
      lambda kind, path: path.startswith(("scopeir/Pipeline/",
                                          "scopeir/Runner/"))),
 ]
+
+
+def knows_other_target(own):
+    """Forbids the headers of every target folder but `own`."""
+    return lambda kind, path: path.startswith("scopeir/Target/") \
+        and not path.startswith("scopeir/Target/%s/" % own)
+
+
+for _target in ["LLVMCPU", "Vulkan"]:
+    RULES.append(("target-knows-no-other-target",
+                  ["lib/Target/" + _target, "include/scopeir/Target/" + _target],
+                  knows_other_target(_target)))
 
 SOURCE_SUFFIXES = (".h", ".cpp", ".c", ".inc")
 

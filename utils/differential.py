@@ -975,6 +975,11 @@ def main():
                         help="keep the files of passing seeds too")
     parser.add_argument("--gen-arg", action="append", default=[],
                         help="extra scope-gen argument (repeatable)")
+    parser.add_argument("--device-backend", default="",
+                        help="a backend with memory of its own (vulkan) that "
+                        "scope-gen also places the device scopes of "
+                        "mixed-backend programs on (scope-gen "
+                        "--device-backend)")
     parser.add_argument("--gen-chunk", type=int, default=4,
                         help="seeds one scope-gen process generates "
                              "(--count; default 4)")
@@ -985,6 +990,8 @@ def main():
     parser.add_argument("--summary", help="also write the summary as JSON")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args()
+    if args.device_backend:
+        args.gen_arg.append("--device-backend=" + args.device_backend)
     args.build_dir = os.path.abspath(args.build_dir)
     args.work = os.path.abspath(args.work or
                                 os.path.join(args.build_dir, "differential"))

@@ -161,6 +161,10 @@ void addDispatchFormation(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(util::createStripScopesPass(zones));
   pm.addPass(flow::createFormDispatchRegionsPass());
   pm.addPass(flow::createOutlineDispatchRegionsPass());
+  // Dispatches now say where they run: a value crossing between memories
+  // (one device's and another's, or the host's) moves through an explicit
+  // transfer, shown with the dispatches.
+  pm.addPass(flow::createInsertTransfersPass());
   switch (options.dumpDispatches) {
   case DispatchDump::None:
     break;
@@ -200,6 +204,9 @@ void addScopeOutlining(OpPassManager &pm, const CompileOptions &options) {
   outline.destinationResults = false;
   pm.addPass(util::createOutlineScopesPass(outline));
   pm.addPass(util::createStripScopesPass());
+  // Values crossing between the memories of the device functions move
+  // through explicit transfers.
+  pm.addPass(flow::createInsertTransfersPass());
   if (options.trace)
     pm.addPass(util::createLowerTraceMarkersPass());
   // Dispatches the input already has are linked as at dispatch
@@ -251,6 +258,9 @@ void addBackendCodegen(OpPassManager &pm, const CompileOptions &options) {
   pm.addPass(codegen::createInlineScopesPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   addBackendPhase(pm, options, "buffer");
+  // Devices with memory of their own: kernels to device binaries, launches
+  // and transfers to runtime calls.
+  addBackendPhase(pm, options, "executable");
   // Every strategy has run: the transform IR they named (a program's own
   // named sequences) has no LLVM translation.
   pm.addPass(codegen::createEraseStrategySequencesPass());
@@ -310,15 +320,26 @@ void scopeir::pipeline::printTargetBackends(raw_ostream &os,
        << (name == hostBackend ? " [host]" : "") << "\n";
 }
 
-/// Returns success if `name` is a registered backend; otherwise a message
-/// naming it `what` and listing the registered ones.
+/// Returns success if `name` is a registered backend computing in host
+/// memory, which can play `role`; otherwise a message naming it `what` (and,
+/// for an unknown one, listing the registered ones).
 static LogicalResult checkBackend(StringRef name, StringRef what,
-                                  std::string &message) {
+                                  StringRef role, std::string &message) {
   registerAllTargetBackends();
   const hal::TargetBackendRegistry &registry =
       hal::TargetBackendRegistry::global();
-  if (registry.lookup(name))
+  const hal::TargetBackend *backend = registry.lookup(name);
+  if (backend && !backend->hasDeviceMemory())
     return success();
+  if (backend) {
+    // Host code reads and writes host memory, and so does every function a
+    // default device places (the entry points among them).
+    message = (what + " '" + name +
+               "' computes in memory of its own; the " + role +
+               " must compute in host memory")
+                  .str();
+    return failure();
+  }
   message = ("unknown " + what + " '" + name + "'; registered backends: " +
              registry.getRegisteredNamesString())
                 .str();
@@ -327,12 +348,12 @@ static LogicalResult checkBackend(StringRef name, StringRef what,
 
 LogicalResult scopeir::pipeline::checkHostBackend(StringRef name,
                                                    std::string &message) {
-  return checkBackend(name, "host backend", message);
+  return checkBackend(name, "host backend", "host backend", message);
 }
 
 LogicalResult scopeir::pipeline::checkDevice(StringRef name,
                                              std::string &message) {
-  return checkBackend(name, "backend", message);
+  return checkBackend(name, "backend", "default device", message);
 }
 
 void scopeir::pipeline::setDefaultDevice(ModuleOp module, StringRef backend) {

@@ -11,6 +11,7 @@
 #include "scopeir/InitAll.h"
 #include "scopeir/Runner/TraceSession.h"
 #include "scopeir/Runtime/Check.h"
+#include "scopeir/Runtime/Vulkan.h"
 #include "scopeir/Support/CPUTarget.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -54,6 +55,9 @@ Session::Session(SessionOptions options, raw_ostream &diagnostics)
   // Compiled check.expect_* ops call the check runtime linked into the tool.
   for (auto &[symbol, address] : runtime::getCheckEntryPoints())
     runOptions.symbols.emplace_back(symbol, address);
+  // Compiled code may run on a Vulkan device.
+  for (auto [name, address] : vulkan::getRuntimeSymbols())
+    runOptions.symbols.emplace_back(name, address);
 }
 
 Session::~Session() = default;
@@ -135,6 +139,10 @@ llvm::Error Session::compileToLLVMDialect() {
   for (const std::string &path : options.kernelLibraries)
     if (llvm::Error error = libraries.load(path))
       return error;
+  // The vulkan backend compiles for the device the runtime will run on.
+  std::string vulkanError;
+  if (!vulkan::setDeviceSelector(options.vulkanDevice, vulkanError))
+    return makeError(vulkanError);
 
   pipeline::CompileOptions compileOptions;
   compileOptions.hostBackend = options.hostBackend;
@@ -203,6 +211,9 @@ llvm::Error Session::createExecutable(ExecutableCache *cache, bool *reused,
     if (llvm::sys::fs::exists(libDir + "/libomp.so"))
       runOptions.openMPRuntime = libDir + "/libomp.so";
   }
+  // A Vulkan device keys its pipelines and constants by the addresses of
+  // the module's globals, which the last module's may have had.
+  vulkan::reset();
   uint64_t start = TraceSession::now();
   bool wasReused = false;
   if (cache) {
@@ -230,7 +241,15 @@ Session::call(ArrayRef<HostBuffer> inputs, double *seconds) {
   if (!executable)
     return makeError("@" + options.function + " is not compiled");
   runtime::resetCheckFailures();
-  return executable->call(signature, inputs, seconds);
+  auto results = executable->call(signature, inputs, seconds);
+  // What failed on a Vulkan device, once the call has returned.
+  std::string deviceError = vulkan::takeError();
+  if (!deviceError.empty()) {
+    if (!results)
+      llvm::consumeError(results.takeError());
+    return makeError(deviceError);
+  }
+  return results;
 }
 
 llvm::Expected<std::vector<HostBuffer>>
@@ -260,6 +279,51 @@ static std::string formatTime(double seconds) {
   else
     os << llvm::format("%.3f us", seconds * 1e6);
   return text;
+}
+
+/// Prints the Vulkan devices (scope-run --list-devices), marking the one
+/// `selector` chooses.
+static void printVulkanDevices(raw_ostream &os, StringRef selector) {
+  std::vector<vulkan::DeviceInfo> devices;
+  std::string error;
+  if (!vulkan::listDevices(devices, error)) {
+    os << "Vulkan devices: none (" << error << ")\n";
+    return;
+  }
+  vulkan::DeviceInfo selected;
+  bool haveSelected = vulkan::setDeviceSelector(selector.str(), error) &&
+                      vulkan::getDevice(selected, error);
+  os << "Vulkan devices:" << (devices.empty() ? " none" : "") << "\n";
+  for (const vulkan::DeviceInfo &device : devices) {
+    os << "  vulkan device " << device.index << ": " << device.name << " ("
+       << device.type << ", Vulkan " << device.apiVersion / 1000 << "."
+       << device.apiVersion % 1000 << ")"
+       << (haveSelected && selected.index == device.index ? " [selected]" : "")
+       << "\n";
+    if (!device.usable) {
+      os << "    not usable: " << device.unusableReason << "\n";
+      continue;
+    }
+    os << "    workgroups: " << device.maxWorkgroupInvocations
+       << " invocations, size " << device.maxWorkgroupSize[0] << "x"
+       << device.maxWorkgroupSize[1] << "x" << device.maxWorkgroupSize[2]
+       << ", count " << device.maxWorkgroupCount[0] << "x"
+       << device.maxWorkgroupCount[1] << "x" << device.maxWorkgroupCount[2]
+       << "; subgroup " << device.subgroupSize << "; storage buffers up to "
+       << device.maxStorageBufferRange << " bytes\n";
+    os << "    features:";
+    std::pair<bool, const char *> features[] = {
+        {device.int64, "int64"},      {device.float64, "float64"},
+        {device.int16, "int16"},      {device.int8, "int8"},
+        {device.float16, "float16"},  {device.storage16, "storage16"},
+        {device.storage8, "storage8"}};
+    for (auto [has, name] : features)
+      if (has)
+        os << " " << name;
+    os << "\n";
+  }
+  if (!haveSelected && !devices.empty())
+    os << "  (" << error << ")\n";
 }
 
 namespace {
@@ -365,6 +429,7 @@ int Run::execute(ExecutableCache *cache, bool &reused) {
     pipeline::printTargetBackends(llvm::outs(), options.hostBackend);
     llvm::outs() << "JIT target: " << CPUTarget::getHost().describe()
                  << "\n";
+    printVulkanDevices(llvm::outs(), options.vulkanDevice);
     return 0;
   }
   if (options.optLevel > 3)

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Runner/TraceSession.h"
+#include "scopeir/Runtime/Vulkan.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/SymbolTable.h"
@@ -179,6 +180,15 @@ llvm::Error TraceSession::finish(llvm::raw_ostream &os) {
     uint64_t runNanoseconds = static_cast<uint64_t>(runSeconds * 1e9);
     os << runtime::formatZoneSummary(runtime::summarizeZones(trace),
                                      runNanoseconds);
+    // What the Vulkan device was asked to do, if anything.
+    vulkan::Counters device = vulkan::getCounters();
+    if (device.dispatches || device.uploads || device.downloads)
+      os << "vulkan: " << device.dispatches << " dispatches, "
+         << device.uploads << " uploads (" << device.uploadedBytes
+         << " bytes), " << device.downloads << " downloads ("
+         << device.downloadedBytes << " bytes), " << device.constantUploads
+         << " constants uploaded, " << device.submits << " submits, "
+         << device.waits << " host waits\n";
     os.flush();
   }
   return llvm::Error::success();

@@ -30,16 +30,19 @@
 // CHECK-NEXT:   hal-wrap-cross-device-calls,
 // CHECK-NEXT:   inline{default-pipeline= {{.*}}},
 // CHECK-NEXT:   symbol-dce,
-// Dispatch formation inside device scopes, zones stripped first.
+// Dispatch formation inside device scopes, zones stripped first; values
+// crossing between memories (a device's own, the host's) get transfers.
 // CHECK-NEXT:   util-lower-annotations,
 // CHECK-NEXT:   hal-outline-extern-scopes{drop-decompositions=true },
 // CHECK-NEXT:   flow-record-scope-paths,
 // CHECK-NEXT:   util-strip-scopes{invert=false kind=zone outlined=false},
 // CHECK-NEXT:   flow-form-dispatch-regions{remarks=false},
 // CHECK-NEXT:   flow-outline-dispatch-regions,
+// CHECK-NEXT:   flow-insert-transfers,
 // CHECK-NEXT:   flow-link-executables,
 // CHECK-NEXT:   util-strip-scopes{invert=false kind= outlined=false},
-// Backends on tensors, bufferization, backends on buffers.
+// Backends on tensors, bufferization, backends on buffers, then the
+// executable pipelines of devices with memory of their own.
 // CHECK-NEXT:   codegen-lower-workgroups{check-stores=false},
 // CHECK-NEXT:   hal-run-backend-pipelines{host-backend=llvm-cpu-loops phase=tensor},
 // CHECK-NEXT:   hal-lower-dispatch-externs{check=false },
@@ -56,6 +59,7 @@
 // CHECK-NEXT:   cse,
 // CHECK-NEXT:   canonicalize{{.*}},
 // CHECK-NEXT:   hal-run-backend-pipelines{host-backend=llvm-cpu-loops phase=buffer},
+// CHECK-NEXT:   hal-run-backend-pipelines{host-backend=llvm-cpu-loops phase=executable},
 // CHECK-NEXT:   codegen-erase-strategy-sequences,
 // Host lowering to the LLVM dialect (one thread: no OpenMP conversion).
 // CHECK-NEXT:   convert-bufferization-to-memref,
@@ -89,6 +93,7 @@
 // TRACE-NEXT: util-strip-scopes{invert=false kind=zone outlined=false},
 // TRACE-NEXT: flow-form-dispatch-regions{remarks=false},
 // TRACE-NEXT: flow-outline-dispatch-regions,
+// TRACE-NEXT: flow-insert-transfers,
 // TRACE-NEXT: flow-trace-dispatches,
 // TRACE-NEXT: util-lower-trace-markers,
 // TRACE-NEXT: flow-link-executables,
@@ -97,6 +102,7 @@
 // SCOPES:      hal-outline-extern-scopes{drop-decompositions=true },
 // SCOPES-NEXT: util-outline-scopes{bufferization-safe=false destination-results=false kind=device remarks=false},
 // SCOPES-NEXT: util-strip-scopes{invert=false kind= outlined=false},
+// SCOPES-NEXT: flow-insert-transfers,
 // SCOPES-NEXT: flow-link-executables,
 // SCOPES-NEXT: codegen-lower-workgroups
 // SCOPES-NOT:  flow-form-dispatch-regions
@@ -105,6 +111,7 @@
 // SCOPES-TRACE-NEXT: util-trace-zones,
 // SCOPES-TRACE-NEXT: util-outline-scopes{bufferization-safe=false destination-results=false kind=device remarks=false},
 // SCOPES-TRACE-NEXT: util-strip-scopes{invert=false kind= outlined=false},
+// SCOPES-TRACE-NEXT: flow-insert-transfers,
 // SCOPES-TRACE-NEXT: util-lower-trace-markers,
 // SCOPES-TRACE-NEXT: flow-link-executables,
 
@@ -134,6 +141,7 @@
 // OTHER-NEXT:   util-strip-scopes{invert=false kind= outlined=false},
 // OTHER-NEXT:   hal-verify-device-targets,
 // OTHER:        flow-outline-dispatch-regions,
+// OTHER-NEXT:   flow-insert-transfers,
 // OTHER-NEXT:   flow-print-dispatches,
 // OTHER-NEXT:   flow-link-executables,
 // OTHER:        codegen-lower-workgroups{check-stores=true},
@@ -141,6 +149,7 @@
 // OTHER:        hal-run-backend-pipelines{host-backend=llvm-cpu phase=buffer},
 
 // DOT:      flow-outline-dispatch-regions,
+// DOT-NEXT: flow-insert-transfers,
 // DOT-NEXT: flow-print-dispatch-graph,
 // DOT-NEXT: flow-link-executables,
 

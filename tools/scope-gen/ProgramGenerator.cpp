@@ -308,8 +308,11 @@ FailureOr<GeneratedProgram> ProgramGenerator::run() {
   });
   fn = nullptr;
 
-  maybePlaceOnDevice(mainFunc, ScopeKind::FuncDevice, 0.25);
-  maybePlaceOnDevice(module, ScopeKind::ModuleDevice, 0.25);
+  // The entry point computes in host memory: the host calls it.
+  maybePlaceOnDevice(mainFunc, ScopeKind::FuncDevice, 0.25,
+                     /*hostMemory=*/true);
+  maybePlaceOnDevice(module, ScopeKind::ModuleDevice, 0.25,
+                     /*hostMemory=*/true);
 
   if (failed(verify(module))) {
     // A generator bug: show the module, so that the report is complete.

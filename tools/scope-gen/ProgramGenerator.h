@@ -105,6 +105,9 @@ struct GeneratorOptions {
   double scopeDensity = 0.3;
   /// `density` of test-util-insert-scopes.
   double insertDensity = 0.15;
+  /// A backend with memory of its own (`vulkan`) that the device scopes of
+  /// mixed-backend programs are also placed on; empty: none.
+  std::string deviceBackend;
 
   bool has(OpFamily family) const {
     return families & (1ull << static_cast<unsigned>(family));

@@ -284,18 +284,29 @@ private:
   /// Closes every scope open in the current block.
   void closeScopes();
   /// Puts `op` (a function or the module) on a random backend's device with
-  /// `probability`, if scope kind `kind` is enabled.
+  /// `probability`, if scope kind `kind` is enabled; with `hostMemory` (the
+  /// entry point, the module), on one computing in host memory.
   void maybePlaceOnDevice(mlir::Operation *op, ScopeKind kind,
-                          double probability);
+                          double probability, bool hostMemory = false);
   mlir::ArrayAttr randomScopeAttrs(bool &hasDevice, bool &hasZone,
                                    hal::DeviceTargetAttr &device);
   /// Turns a freshly built util.annotate into util.scope with explicit
   /// captures, dims and ties (where dims can be found); updates the pool.
   void convertToScopeOp(util::AnnotateOp annotate, size_t poolMark,
                         llvm::ArrayRef<unsigned> poolIndices);
-  std::string randomBackend() {
+  /// `hostMemory`: a placement of the entry point (@main or the module),
+  /// which the host calls with host buffers, so never on a device with
+  /// memory of its own.
+  std::string randomBackend(bool hostMemory = false) {
     if (!program.uniformBackend.empty())
       return program.uniformBackend;
+    // A device with memory of its own joins mixed programs only (its
+    // results are compared within tolerance); without one, the choices
+    // (and every seed's program) are those of the CPU backends alone.
+    if (!options.deviceBackend.empty() && !hostMemory) {
+      unsigned choice = scopeRng.below(3);
+      return choice == 2 ? options.deviceBackend : kBackends[choice];
+    }
     return kBackends[scopeRng.below(2)];
   }
 

@@ -72,11 +72,12 @@ void ProgramGenerator::maybeCloseScope() {
 }
 
 void ProgramGenerator::maybePlaceOnDevice(Operation *op, ScopeKind kind,
-                                          double probability) {
+                                          double probability,
+                                          bool hostMemory) {
   if (!hasScope(kind) || !scopeRng.chance(probability))
     return;
   op->setAttr(hal::HALDialect::getDeviceAttrName(),
-              hal::DeviceTargetAttr::get(context, randomBackend()));
+              hal::DeviceTargetAttr::get(context, randomBackend(hostMemory)));
   countScope(getScopeKindName(kind));
 }
 

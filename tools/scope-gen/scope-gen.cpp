@@ -90,6 +90,11 @@ static cl::opt<double> insertDensity(
     "insert-density",
     cl::desc("The density option of test-util-insert-scopes (insert-pass)"),
     cl::init(0.15), cl::cat(category));
+static cl::opt<std::string> deviceBackend(
+    "device-backend",
+    cl::desc("A backend with memory of its own (vulkan) that mixed-backend "
+             "programs also place device scopes on"),
+    cl::init(""), cl::cat(category));
 static cl::opt<unsigned> count(
     "count",
     cl::desc("Generate the programs of N seeds, --seed and the N - 1 after "
@@ -326,6 +331,7 @@ static int runMain() {
     return fail("densities must be between 0 and 1");
   options.scopeDensity = scopeDensity;
   options.insertDensity = insertDensity;
+  options.deviceBackend = deviceBackend;
 
   if (count == 0)
     return fail("--count must be at least 1");

@@ -58,10 +58,13 @@ static cl::opt<InputTypeChoice> inputType("input-type",
     cl::init(InputTypeChoice::Auto), cl::cat(io));
 
 static cl::opt<bool> listDevices("list-devices", cl::cat(devices),
-    cl::desc("List the target backends and the JIT target, and exit"));
+    cl::desc("List the backends, Vulkan devices and JIT target, and exit"));
 static cl::opt<std::string> hostBackend("host-backend", cl::cat(devices),
     cl::desc("Backend compiling functions placed on no device"),
     cl::init(std::string(hal::kDefaultHostBackend)));
+static cl::opt<std::string> vulkanDevice("vulkan-device", cl::cat(devices),
+    cl::desc("The Vulkan device: N (in --list-devices) or part of its name; "
+             "default: the first usable one"), cl::value_desc("N|NAME"));
 /// --threads=N, built after main() unregistered libLLVM's hidden one.
 static cl::opt<unsigned, false, PositiveIntParser> &getThreadsOption() {
   static cl::opt<unsigned, false, PositiveIntParser> threads("threads",
@@ -81,14 +84,12 @@ static cl::opt<unsigned> optLevel("opt-level", cl::init(2), cl::cat(compile),
 static cl::opt<bool> emitLLVMDialect("emit-llvm-dialect", cl::cat(compile),
     cl::desc("Print the module lowered to the LLVM dialect and exit"));
 static cl::opt<bool> emitLLVM("emit-llvm", cl::cat(compile),
-    cl::desc("Print the LLVM IR after LLVM's optimizer and exit"));
+    cl::desc("Print the LLVM IR the JIT compiles (optimized) and exit"));
 static cl::opt<bool> stripScopes("strip-scopes", cl::cat(compile),
-    cl::desc("Strip every scope first (util-strip-scopes, verified), then "
-             "compile: the program as it computes without its scopes"));
+    cl::desc("Strip every scope first: the program without its scopes"));
 static cl::opt<bool> checkStores("codegen-check-stores", cl::init(false),
-    cl::desc("Check at run time that the stores of each "
-             "codegen.scope.workgroups cover its results exactly once (a gap, "
-             "an overlap or an out-of-bounds store stops the run)"));
+    cl::desc("Check at run time that each codegen.scope.workgroups' stores "
+             "cover its results exactly once (else the run stops)"));
 
 static cl::opt<std::string> kernelSpec("kernel-spec", cl::value_desc("FILE"),
     cl::desc("Wrap the DAGs a transform script or PDL patterns match in "
@@ -99,8 +100,7 @@ static cl::list<std::string> kernelLibraries("kernel-library",
              "provides runs its decomposition, with a warning"),
     cl::value_desc("PATH"), cl::cat(kernels));
 static cl::opt<bool> requireKernels("require-kernels", cl::cat(kernels),
-    cl::desc("Fail instead of running the decomposition of a kernel no "
-             "library provides"));
+    cl::desc("Fail instead of running a missing kernel's decomposition"));
 static cl::opt<std::string> checkKernels("check-kernels",
     cl::desc("Run each kernel call's decomposition on the same inputs, "
              "compare (|k - r| <= atol + rtol * |r|, default 1e-4,1e-5), "
@@ -129,8 +129,7 @@ static cl::opt<std::string> traceFile("trace", cl::value_desc("FILE.json"),
              "events, for Perfetto): a slice per pass, zone entry and "
              "dispatch"), cl::init(""), cl::cat(bench));
 static cl::opt<bool> printZones("print-zones", cl::cat(bench),
-    cl::desc("Trace the run and print, at exit, the calls and time of each "
-             "zone to stderr"));
+    cl::desc("Trace the run; print each zone's calls and time at exit"));
 static cl::opt<uint64_t> traceMaxEvents("trace-max-events", cl::cat(bench),
     cl::desc("Events each thread keeps for --trace (0: all); older ones are "
              "dropped from the file but counted in the zone summary"),
@@ -162,6 +161,7 @@ static int runFromFlags(runner::ExecutableCache *cache, bool &reused) {
                             ? pipeline::InputType::TOSA
                             : pipeline::InputType::Linalg;
   session.hostBackend = hostBackend;
+  session.vulkanDevice = vulkanDevice;
   session.dispatch = dispatch;
   session.threads = getThreadsOption();
   session.optLevel = optLevel;

@@ -116,6 +116,31 @@ TEST_F(TraceRuntimeTest, ThreadsAndChunks) {
   EXPECT_LE(rows[1].totalNanoseconds, rows[0].totalNanoseconds);
 }
 
+// Transfers between memories get a summary row per direction, beside the
+// zones, in the order first entered; dispatches get none.
+TEST_F(TraceRuntimeTest, TransferRows) {
+  static const char up[] = "transfer\0host->vulkan\0{\"bytes\":64}";
+  static const char down[] = "transfer\0vulkan->host\0{}";
+  static const char dispatch[] = "dispatch\0f_0\0{}";
+  scopeir_trace_begin(kOuter);
+  for (int i = 0; i < 2; ++i) {
+    scopeir_trace_begin(up);
+    scopeir_trace_end(up);
+  }
+  scopeir_trace_begin(dispatch);
+  scopeir_trace_end(dispatch);
+  scopeir_trace_begin(down);
+  scopeir_trace_end(down);
+  scopeir_trace_end(kOuter);
+  std::vector<ZoneSummaryRow> rows = summarizeZones(collectTrace());
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].path, "outer");
+  EXPECT_EQ(rows[1].path, "(transfer host->vulkan)");
+  EXPECT_EQ(rows[1].calls, 2u);
+  EXPECT_EQ(rows[2].path, "(transfer vulkan->host)");
+  EXPECT_EQ(rows[2].calls, 1u);
+}
+
 /// Records `pairs` begin/end pairs of kOuter on the calling thread.
 static void recordPairs(unsigned pairs) {
   for (unsigned i = 0; i < pairs; ++i) {

@@ -128,9 +128,10 @@ struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
 /// --list-devices).
 void printTargetBackends(llvm::raw_ostream &os, llvm::StringRef hostBackend);
 
-/// Returns success if `name` is a registered target backend, which can then
-/// be the host backend; otherwise an
-/// error message listing the registered ones in `message`.
+/// Returns success if `name` is a registered target backend computing in
+/// host memory, which can then be the host backend; otherwise an error
+/// message in `message` (listing the registered backends for an unknown
+/// one).
 mlir::LogicalResult checkHostBackend(llvm::StringRef name,
                                        std::string &message);
 
@@ -140,9 +141,10 @@ mlir::LogicalResult checkHostBackend(llvm::StringRef name,
 /// An unknown backend is reported by the compile pipeline's first pass.
 void setDefaultDevice(mlir::ModuleOp module, llvm::StringRef backend);
 
-/// Returns success if `name` is a registered backend, on which
-/// setDefaultDevice can place functions; otherwise an error message listing
-/// the registered ones in `message`.
+/// Returns success if `name` is a registered backend computing in host
+/// memory, on which setDefaultDevice can place functions (the entry points
+/// among them); otherwise an error message in `message` (listing the
+/// registered backends for an unknown one).
 mlir::LogicalResult checkDevice(llvm::StringRef name, std::string &message);
 
 /// Returns the kernel symbols the module names (extern scopes and kernel

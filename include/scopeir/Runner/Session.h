@@ -59,6 +59,9 @@ struct SessionOptions {
   /// The input's dialects; nullopt: TOSA if the module has a TOSA op.
   std::optional<pipeline::InputType> inputType;
   std::string hostBackend = hal::kDefaultHostBackend.str();
+  /// The Vulkan device of the process: "" (the first usable one), its
+  /// position in --list-devices, or a substring of its name.
+  std::string vulkanDevice;
   bool dispatch = true;
   /// Threads of device code; 0: one per core.
   unsigned threads = 0;
@@ -197,7 +200,8 @@ struct RunConfig {
   /// Events each recording thread keeps for the trace (0: all); older ones
   /// are folded into the zone summary and dropped from the trace file.
   uint64_t traceMaxEvents = kDefaultTraceMaxEvents;
-  /// Print the registered backends and the JIT target instead of running.
+  /// Print the registered backends, the Vulkan devices and the JIT target
+  /// instead of running.
   bool listDevices = false;
 };
 

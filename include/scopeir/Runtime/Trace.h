@@ -133,14 +133,16 @@ void releaseTrace();
 
 /// One row of the zone summary.
 struct ZoneSummaryRow {
-  /// Slice::zonePath.
+  /// Slice::zonePath, or `(transfer <from>-><to>)` for the transfers
+  /// between memories in one direction.
   std::string path;
   uint64_t calls = 0;
   uint64_t totalNanoseconds = 0;
 };
 
-/// Sums the `zone` slices of `trace` by zone path, in the order paths were
-/// first entered (a zone before the zones nested in it).
+/// Sums the `zone` slices of `trace` by zone path, and the `transfer`
+/// slices by direction, in the order they were first entered (a zone before
+/// the zones nested in it).
 std::vector<ZoneSummaryRow> summarizeZones(const CollectedTrace &trace);
 
 /// Formats `rows` as a table: zone path, calls, total ms, mean us and share

@@ -572,11 +572,17 @@ scopeir::runtime::summarizeZones(const CollectedTrace &trace) {
     entry.firstBegin = std::min(entry.firstBegin, folded.firstBegin);
   }
   for (const Slice &slice : trace.slices) {
-    if (slice.site.category != "zone")
+    // Zones by path; transfers between memories by direction.
+    std::string path;
+    if (slice.site.category == "zone")
+      path = slice.zonePath;
+    else if (slice.site.category == "transfer")
+      path = "(transfer " + std::string(slice.site.name) + ")";
+    else
       continue;
-    auto [it, inserted] = index.try_emplace(slice.zonePath, entries.size());
+    auto [it, inserted] = index.try_emplace(path, entries.size());
     if (inserted)
-      entries.push_back({ZoneSummaryRow{slice.zonePath, 0, 0}, slice.begin});
+      entries.push_back({ZoneSummaryRow{path, 0, 0}, slice.begin});
     Entry &entry = entries[it->second];
     ++entry.row.calls;
     entry.row.totalNanoseconds += slice.end - slice.begin;

@@ -2,7 +2,7 @@
 // RUN: not scope-opt --hal-run-backend-pipelines=phase=tensors %s 2>&1 | FileCheck %s --check-prefix=PHASE
 // RUN: not scope-opt --hal-run-backend-pipelines="phase=buffer host-backend=gpu" %s 2>&1 | FileCheck %s --check-prefix=HOST
 
-// PHASE: unknown phase 'tensors' (expected 'tensor', 'buffer' or 'openmp')
+// PHASE: unknown phase 'tensors' (expected 'tensor', 'buffer', 'openmp' or 'executable')
 // HOST: unknown host backend 'gpu' (option host-backend); registered backends: llvm-cpu, llvm-cpu-loops
 
 // A device naming a backend that is not registered: the error is at the

@@ -45,6 +45,17 @@ func.func @clean(%m: memref<4xf32>, %v: vector<4xf32>)
 
 // -----
 
+// So does vulkan (its buffer pipeline makes loop nests; complex numbers are
+// none of them).
+func.func @vulkan(%a: complex<f32>) -> complex<f32>
+    attributes {hal.device = #hal.device.target<"vulkan">} {
+  // expected-error @+1 {{'complex.add' is left in function 'vulkan' by backend 'vulkan', whose buffer pipeline must leave only ops the host lowering to LLVM handles}}
+  %s = complex.add %a, %a : complex<f32>
+  return %s : complex<f32>
+}
+
+// -----
+
 // Optimization barriers stay until the host lowering's last step
 // (util-lower-optimization-barriers): they are not leftovers.
 func.func @barrier(%m: memref<4xf32>) -> memref<4xf32>

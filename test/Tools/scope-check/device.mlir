@@ -8,6 +8,7 @@
 // RUN: scope-check %s --device=llvm-cpu --dispatch=false | FileCheck %s --check-prefix=PASS
 // RUN: not scope-check %s --device=nope 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not scope-check %s --host-backend=nope 2>&1 | FileCheck %s --check-prefix=UNKNOWN-HOST
+// RUN: not scope-check %s --device=vulkan 2>&1 | FileCheck %s --check-prefix=DEVICE-MEMORY
 
 // HOST:      dispatch #0 @{{.+}}::@add_dispatch_0 device=host scope=-
 // HOST:      PASS add
@@ -26,6 +27,11 @@
 // UNKNOWN: scope-check: --device: unknown backend 'nope'; registered backends: llvm-cpu, llvm-cpu-loops
 // UNKNOWN-NOT: FAIL
 // UNKNOWN-HOST: scope-check: unknown host backend 'nope'; registered backends: llvm-cpu, llvm-cpu-loops
+
+// So is a backend with memory of its own: the test functions are entry
+// points the host calls with host buffers.
+// DEVICE-MEMORY: scope-check: --device: backend 'vulkan' computes in memory of its own; the default device must compute in host memory
+// DEVICE-MEMORY-NOT: PASS
 
 func.func @add() {
   %a = util.unfoldable_constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>

@@ -11,6 +11,7 @@
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/StringSet.h"
@@ -26,6 +27,51 @@ using namespace scopeir::flow;
 // The shared directive `custom<ShapedTypeList>` of the ODS formats.
 using util::parseShapedTypeList;
 using util::printShapedTypeList;
+
+/// `custom<Memory>`: `host`, or a placement attribute.
+static ParseResult parseMemory(OpAsmParser &parser, Attribute &memory) {
+  if (succeeded(parser.parseOptionalKeyword("host"))) {
+    memory = {};
+    return success();
+  }
+  return parser.parseAttribute(memory);
+}
+
+static void printMemory(OpAsmPrinter &printer, Operation *, Attribute memory) {
+  if (memory)
+    printer.printAttribute(memory);
+  else
+    printer << "host";
+}
+
+/// Checks the two sides of a transfer: placements with memory of their own
+/// (or host), and different.
+static LogicalResult verifyTransferMemories(Operation *op, Attribute source,
+                                            Attribute target) {
+  for (Attribute memory : {source, target}) {
+    if (!memory)
+      continue;
+    auto placement = dyn_cast<util::ScopeAttrInterface>(memory);
+    if (!placement || !placement.isPlacement())
+      return op->emitOpError("expects each side to be 'host' or a placement "
+                             "attribute, got ")
+             << memory;
+    if (!placement.hasDeviceMemory())
+      return op->emitOpError("side ")
+             << memory
+             << " computes in host memory: write 'host' for it (only a "
+                "placement with memory of its own is a side of its own)";
+  }
+  if (source != target)
+    return success();
+  InFlightDiagnostic diag =
+      op->emitOpError("transfers a value to the memory it is in (");
+  if (source)
+    diag << source;
+  else
+    diag << "host";
+  return diag << ")";
+}
 
 //===----------------------------------------------------------------------===//
 // DispatchRegionOp
@@ -284,3 +330,46 @@ LogicalResult TensorBitCastOp::verify() {
 
 #define GET_OP_CLASSES
 #include "scopeir/Dialect/Flow/IR/FlowOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// TensorTransferOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TensorTransferOp::verify() {
+  return verifyTransferMemories(*this, getSourceMemoryAttr(),
+                                getTargetMemoryAttr());
+}
+
+OpFoldResult TensorTransferOp::fold(FoldAdaptor) {
+  // A round trip gives back the value it started from.
+  auto previous = getSource().getDefiningOp<TensorTransferOp>();
+  if (previous && previous.getSourceMemoryAttr() == getTargetMemoryAttr())
+    return previous.getSource();
+  return {};
+}
+
+LogicalResult TensorTransferOp::reifyResultShapes(
+    OpBuilder &builder, ReifiedRankedShapedTypeDims &reifiedReturnShapes) {
+  reifiedReturnShapes.push_back(
+      tensor::getMixedSizes(builder, getLoc(), getSource()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BufferTransferOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BufferTransferOp::verify() {
+  auto source = cast<MemRefType>(getSource().getType());
+  auto target = cast<MemRefType>(getTarget().getType());
+  if (source.getShape() != target.getShape() ||
+      source.getElementType() != target.getElementType())
+    return emitOpError("copies ") << source << " into " << target
+                                  << ": the shapes and element types differ";
+  if (!source.getLayout().isIdentity() || !target.getLayout().isIdentity())
+    return emitOpError("expects dense row-major buffers (identity layouts), "
+                       "got ")
+           << source << " and " << target;
+  return verifyTransferMemories(*this, getSourceMemoryAttr(),
+                                getTargetMemoryAttr());
+}

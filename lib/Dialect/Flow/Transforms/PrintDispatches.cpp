@@ -1,7 +1,8 @@
 //===- PrintDispatches.cpp - One line per dispatch -------------*- C++ -*-===//
 //
 // This file implements flow-print-dispatches, which prints one line per
-// dispatch and per extern kernel call of a module (flow::printDispatches,
+// dispatch, per transfer between memories and per extern kernel call of a
+// module (flow::printDispatches, flow::printTransfers,
 // flow::printKernelCalls).
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +27,7 @@ struct PrintDispatchesPass
     : public flow::impl::PrintDispatchesPassBase<PrintDispatchesPass> {
   void runOnOperation() override {
     flow::printDispatches(getOperation(), llvm::outs());
+    flow::printTransfers(getOperation(), llvm::outs());
     flow::printKernelCalls(getOperation(), llvm::outs());
     markAllAnalysesPreserved();
   }

@@ -9,6 +9,7 @@
 
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
+#include "scopeir/Dialect/Flow/Utils/DispatchUtils.h"
 #include "scopeir/Dialect/Util/IR/UtilDialect.h"
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
@@ -121,14 +122,17 @@ struct TraceDispatchesPass
     // than anything else here when there is nothing to trace).
     SmallVector<DispatchOp> dispatches;
     SmallVector<util::ExternCallOpInterface> calls;
+    SmallVector<TensorTransferOp> transfers;
     getOperation().walk([&](Operation *op) {
       if (auto dispatch = dyn_cast<DispatchOp>(op))
         dispatches.push_back(dispatch);
       else if (auto call = dyn_cast<util::ExternCallOpInterface>(op))
         calls.push_back(call);
+      else if (auto transfer = dyn_cast<TensorTransferOp>(op))
+        transfers.push_back(transfer);
     });
     // Nothing to trace: the pass manager need not verify the IR again.
-    if (dispatches.empty() && calls.empty())
+    if (dispatches.empty() && calls.empty() && transfers.empty())
       return markAllAnalysesPreserved();
     SymbolTableCollection tables;
     symbolTables = &tables;
@@ -150,6 +154,41 @@ struct TraceDispatchesPass
     // block: the placement a call's slice records stays the same.)
     for (util::ExternCallOpInterface call : calls)
       wrap(call);
+    // Transfers where the dispatches left them (a transfer is pure: it may
+    // have moved with the dispatch it feeds).
+    for (TensorTransferOp transfer : transfers)
+      wrap(transfer);
+  }
+
+  /// Wraps a transfer between memories: a `transfer` slice named
+  /// `<from>-><to>`, with its sides, its type and, for a static shape, its
+  /// size in bytes.
+  void wrap(TensorTransferOp transfer) {
+    Builder b(&getContext());
+    std::string from = flow::getMemoryName(transfer.getSourceMemoryAttr());
+    std::string to = flow::getMemoryName(transfer.getTargetMemoryAttr());
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << transfer.getType();
+    SmallVector<NamedAttribute> args = {
+        b.getNamedAttr("from", b.getStringAttr(from)),
+        b.getNamedAttr("to", b.getStringAttr(to)),
+        b.getNamedAttr("type", b.getStringAttr(type)),
+    };
+    RankedTensorType tensor = transfer.getType();
+    if (tensor.hasStaticShape())
+      args.push_back(b.getNamedAttr(
+          "bytes", b.getI64IntegerAttr(
+                       tensor.getNumElements() *
+                       llvm::divideCeil(tensor.getElementTypeBitWidth(), 8))));
+    auto dict = b.getDictionaryAttr(args);
+    StringAttr category = b.getStringAttr("transfer");
+    StringAttr name = b.getStringAttr(from + "->" + to);
+    OpBuilder builder(transfer);
+    util::TraceBeginOp::create(builder, transfer.getLoc(), category, name,
+                               dict);
+    builder.setInsertionPointAfter(transfer);
+    util::TraceEndOp::create(builder, transfer.getLoc(), category, name, dict);
   }
 
   /// Wraps an extern kernel call: a `dispatch` slice named after the

@@ -3,7 +3,7 @@
 // This file implements the Graphviz picture of a module's dispatches that
 // flow-print-dispatch-graph and `scope-run --dump-dispatches=dot` print:
 // clusters for the scopes the work came from, boxes coloured by device,
-// extern kernels marked, edges to the devices.
+// extern kernels marked, transfers between memories, edges to the devices.
 //
 //===----------------------------------------------------------------------===//
 
@@ -132,6 +132,24 @@ public:
     addNode(node, label, device, ", shape=component", path);
   }
 
+  /// A transfer between memories: a `cds` node labelled with its type,
+  /// filled with its destination's colour, with edges from its source's
+  /// device to it and from it to its destination's, in the cluster of the
+  /// scopes around it.
+  void addTransfer(TensorTransferOp transfer) {
+    unsigned from =
+        getDeviceIndex(getMemoryName(transfer.getSourceMemoryAttr()));
+    unsigned to = getDeviceIndex(getMemoryName(transfer.getTargetMemoryAttr()));
+    std::string node = "t" + std::to_string(numTransfers++);
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << transfer.getType();
+    addNode(node, {"transfer", type}, to, ", shape=cds",
+            flow::getScopePath(transfer));
+    edges +=
+        "  dev" + std::to_string(from) + " -> " + node + " [style=dashed];\n";
+  }
+
   void print(raw_ostream &os) {
     os << "digraph dispatches {\n"
        << "  rankdir=LR;\n"
@@ -190,6 +208,7 @@ private:
   std::string edges;
   unsigned numDispatches = 0;
   unsigned numExterns = 0;
+  unsigned numTransfers = 0;
 };
 
 } // namespace
@@ -201,6 +220,8 @@ void scopeir::flow::printDispatchGraph(ModuleOp module, raw_ostream &os) {
       graph.addDispatch(dispatch);
     else if (auto call = dyn_cast<util::ExternCallOpInterface>(op))
       graph.addExtern(call);
+    else if (auto transfer = dyn_cast<TensorTransferOp>(op))
+      graph.addTransfer(transfer);
   });
   graph.print(os);
   os.flush();

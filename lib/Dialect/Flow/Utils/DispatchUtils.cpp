@@ -179,3 +179,41 @@ void scopeir::flow::printDispatches(ModuleOp module, raw_ostream &os) {
     os << "\n";
   });
 }
+
+std::string scopeir::flow::getMemoryName(Attribute memory) {
+  if (!memory)
+    return "host";
+  std::string name;
+  if (auto placement = dyn_cast<util::ScopeAttrInterface>(memory))
+    name = placement.getScopeDisplayName().str();
+  if (name.empty()) {
+    llvm::raw_string_ostream os(name);
+    os << memory;
+  }
+  return name;
+}
+
+void scopeir::flow::printTransfers(ModuleOp module, raw_ostream &os) {
+  unsigned index = 0;
+  module.walk([&](TensorTransferOp transfer) {
+    os << "transfer #" << index++ << " " << transfer.getType() << " from ";
+    auto printMemory = [&](Attribute memory) {
+      if (memory)
+        os << memory;
+      else
+        os << "host";
+    };
+    printMemory(transfer.getSourceMemoryAttr());
+    os << " to ";
+    printMemory(transfer.getTargetMemoryAttr());
+    os << " scope=";
+    ArrayAttr path = util::getScopePath(transfer);
+    if (path.empty())
+      os << "-";
+    else
+      llvm::interleave(
+          path.getAsValueRange<StringAttr>(), os,
+          [&](StringRef entry) { os << entry; }, "/");
+    os << "\n";
+  });
+}

@@ -8,6 +8,7 @@
 
 #include "scopeir/Dialect/HAL/IR/HALAttrs.h"
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -46,6 +47,12 @@ StringRef DeviceTargetAttr::getScopeKind() const { return "device"; }
 bool DeviceTargetAttr::isScopeBarrier() const { return true; }
 bool DeviceTargetAttr::isPlacement() const { return true; }
 StringRef DeviceTargetAttr::getScopeDisplayName() const { return getBackend(); }
+
+bool DeviceTargetAttr::hasDeviceMemory() const {
+  const TargetBackend *backend =
+      TargetBackendRegistry::global().lookup(getBackend());
+  return backend && backend->hasDeviceMemory();
+}
 
 //===----------------------------------------------------------------------===//
 // ExternAttr

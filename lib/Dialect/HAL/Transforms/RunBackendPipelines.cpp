@@ -26,11 +26,23 @@ using namespace scopeir::hal;
 
 namespace {
 
-enum class Phase { Tensor, Buffer, OpenMP };
+enum class Phase { Tensor, Buffer, OpenMP, Executable };
 
-/// Builds `backend`'s pipeline of `phase` into a fresh func.func pass
-/// manager. A buffer pipeline ends with the backend contract's check.
+/// Builds `backend`'s pipeline of `phase` into a fresh pass manager,
+/// anchored on func.func (on builtin.module for the executable phase). A
+/// buffer pipeline ends with the backend contract's check; an executable
+/// pipeline checks it on every function.
 OpPassManager buildPipeline(const TargetBackend &backend, Phase phase) {
+  if (phase == Phase::Executable) {
+    OpPassManager pm(ModuleOp::getOperationName());
+    backend.buildExecutablePipeline(pm);
+    if (pm.size() == 0)
+      return pm;
+    VerifyBackendContractPassOptions contract;
+    contract.backend = backend.getName().str();
+    pm.addNestedPass<func::FuncOp>(createVerifyBackendContractPass(contract));
+    return pm;
+  }
   OpPassManager pm(func::FuncOp::getOperationName());
   switch (phase) {
   case Phase::Tensor:
@@ -40,12 +52,15 @@ OpPassManager buildPipeline(const TargetBackend &backend, Phase phase) {
     backend.buildBufferPipeline(pm);
     VerifyBackendContractPassOptions contract;
     contract.backend = backend.getName().str();
+    contract.allowTransfers = true;
     pm.addPass(createVerifyBackendContractPass(contract));
     break;
   }
   case Phase::OpenMP:
     backend.buildOpenMPPipeline(pm);
     break;
+  case Phase::Executable:
+    llvm_unreachable("built above");
   }
   return pm;
 }
@@ -64,6 +79,7 @@ struct RunBackendPipelinesPass
       buildPipeline(*backend, Phase::Tensor).getDependentDialects(registry);
       buildPipeline(*backend, Phase::Buffer).getDependentDialects(registry);
       buildPipeline(*backend, Phase::OpenMP).getDependentDialects(registry);
+      buildPipeline(*backend, Phase::Executable).getDependentDialects(registry);
     }
   }
 
@@ -74,10 +90,12 @@ struct RunBackendPipelinesPass
       parsedPhase = Phase::Buffer;
     } else if (phase == "openmp") {
       parsedPhase = Phase::OpenMP;
+    } else if (phase == "executable") {
+      parsedPhase = Phase::Executable;
     } else {
       return emitError(UnknownLoc::get(context))
              << "hal-run-backend-pipelines: unknown phase '" << phase
-             << "' (expected 'tensor', 'buffer' or 'openmp')";
+             << "' (expected 'tensor', 'buffer', 'openmp' or 'executable')";
     }
     pipelines.clear();
     const TargetBackendRegistry &backends = TargetBackendRegistry::global();
@@ -126,6 +144,17 @@ struct RunBackendPipelinesPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (parsedPhase == Phase::Executable) {
+      // Name order (the registry's): the pipelines are independent, and
+      // the order is the one the printed pipeline shows.
+      for (const std::string &name :
+           TargetBackendRegistry::global().getRegisteredNames()) {
+        OpPassManager &pm = pipelines.find(name)->second;
+        if (pm.size() != 0 && failed(runPipeline(pm, module)))
+          return signalPassFailure();
+      }
+      return;
+    }
     const TargetBackendRegistry &backends = TargetBackendRegistry::global();
     bool failed = false;
     for (auto func :

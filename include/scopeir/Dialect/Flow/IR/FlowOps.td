@@ -211,6 +211,94 @@ def Flow_DispatchOp : Flow_Op<"dispatch", [
 }
 
 //===----------------------------------------------------------------------===//
+// flow.tensor.transfer
+//===----------------------------------------------------------------------===//
+
+def Flow_TensorTransferOp : Flow_Op<"tensor.transfer", [
+    Pure,
+    AllTypesMatch<["source", "result"]>,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+        ["reifyResultShapes"]>,
+  ]> {
+  let summary = "Moves a tensor from one memory to another";
+  let description = [{
+    The value of `source`, held in the memory of `from`, as a value held in
+    the memory of `to`. Each side is a placement attribute with memory of
+    its own (util's `ScopeAttrInterface`, `hasDeviceMemory()`), or `host`,
+    the memory of the host and of every device computing in it. The two
+    sides differ.
+
+    ```mlir
+    %on_gpu = flow.tensor.transfer %x : tensor<?x16xf32>
+        from host to #hal.device.target<"vulkan">
+    %back = flow.tensor.transfer %y : tensor<?x32xf32>
+        from #hal.device.target<"vulkan"> to host
+    ```
+
+    Values move between memories only through this op
+    (`flow-insert-transfers` inserts one at every edge a value crosses);
+    the backend of the device with memory of its own lowers it, once
+    bufferized into `flow.buffer.transfer`, to a copy by its runtime. The
+    result has the source's type and shape.
+
+    The op is pure: it computes the same value elsewhere, so CSE merges
+    two transfers of one value to one memory, LICM hoists a transfer of a
+    loop-invariant value out of the loop, and a round trip
+    (`A -> B -> A`) folds to the original value.
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$source,
+    OptionalAttr<AnyAttr>:$source_memory,
+    OptionalAttr<AnyAttr>:$target_memory
+  );
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source `:` type($source)
+    `from` custom<Memory>($source_memory) `to` custom<Memory>($target_memory)
+    attr-dict
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// flow.buffer.transfer
+//===----------------------------------------------------------------------===//
+
+def Flow_BufferTransferOp : Flow_Op<"buffer.transfer", []> {
+  let summary = "Copies a buffer from one memory into a buffer of another";
+  let description = [{
+    The bufferized form of `flow.tensor.transfer`: copies `source`, held in
+    the memory of `from`, into `target`, held in the memory of `to` (each a
+    placement with memory of its own, or `host`; the two differ). Both are
+    dense row-major buffers (identity layout) of one shape and element
+    type. The backend of the device with memory of its own lowers it to a
+    call of its runtime (its executable pipeline); one left over is an
+    error of the backend contract.
+
+    ```mlir
+    flow.buffer.transfer %x, %dev : memref<?x16xf32>, memref<?x16xf32>
+        from host to #hal.device.target<"vulkan">
+    ```
+
+    Host code never reads or writes a buffer of another memory: such a
+    buffer is a handle its device's runtime keys the device's copy by.
+  }];
+  let arguments = (ins
+    Arg<AnyMemRef, "the buffer copied", [MemRead]>:$source,
+    Arg<AnyMemRef, "the buffer written", [MemWrite]>:$target,
+    OptionalAttr<AnyAttr>:$source_memory,
+    OptionalAttr<AnyAttr>:$target_memory
+  );
+  let assemblyFormat = [{
+    $source `,` $target `:` type($source) `,` type($target)
+    `from` custom<Memory>($source_memory) `to` custom<Memory>($target_memory)
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // flow.tensor.dynamic_constant / flow.tensor.tie_shape / flow.tensor.bitcast
 //===----------------------------------------------------------------------===//
 

@@ -188,6 +188,12 @@ def TraceDispatchesPass
       `scope-run --dump-dispatches` prints it);
     - `scope`: its `scope_path`; `zones`: its `straddled_paths`, if any.
 
+    Every `flow.tensor.transfer` is wrapped in `util.trace.begin
+    "transfer"` / `util.trace.end "transfer"`, named `<from>-><to>` (each
+    side's display name, or `host`), with args `from`, `to`, `type` and,
+    for a static shape, `bytes`: the host's time in it (staging an upload,
+    waiting for a download's value).
+
     Every `hal.dispatch.extern` (an extern kernel call) is wrapped the same
     way, named after the kernel's symbol, with args `device` (the placement
     around the call, or `host`), `extern` (the symbol) and `scope` (the path
@@ -227,6 +233,11 @@ def PrintDispatchesPass : Pass<"flow-print-dispatches", "::mlir::ModuleOp"> {
 
         dispatch #N @executable::@function device=<placement>|host scope=<path>|-
 
+    then one line per transfer between memories (`flow.tensor.transfer`),
+    with the path of the scopes around it:
+
+        transfer #N <type> from <placement>|host to <placement>|host scope=<path>|-
+
     then one line per extern kernel call (`hal.dispatch.extern`):
 
         extern #N "symbol" [decomposition=@function] scope=<path>|-
@@ -254,6 +265,10 @@ def PrintDispatchGraphPass
     (`straddled_paths`) is drawn dashed. Devices are named and coloured in
     the order they first appear; a dispatch without a placement runs on
     `host`. The IR is not changed.
+
+    A transfer between memories (`flow.tensor.transfer`) is a `cds` node
+    labelled with its type, filled with its destination's colour, with a
+    dashed edge from its source's device and an edge to its destination's.
 
     Extern kernels are marked: a `hal.dispatch.extern` is a `component`
     shape labelled `extern <symbol>` (and its decomposition function),
@@ -310,6 +325,52 @@ def VerifyPlacementPass : Pass<"flow-verify-placement"> {
     Whether some backend serves a placement is checked by the device
     dialect, not here.
   }];
+}
+
+def InsertTransfersPass : Pass<"flow-insert-transfers"> {
+  let summary = "Makes every move of a tensor between memories an explicit "
+                "transfer";
+  let description = [{
+    Inserts a `flow.tensor.transfer` wherever a tensor value is used in a
+    memory other than the one it is in. Run it once device code is called
+    (after `flow-outline-dispatch-regions`, or after `util-outline-scopes`):
+    the memories are then those of calls.
+
+    - A value is in the memory of the placement of the function that
+      computed it, if the value is the result of a call (`flow.dispatch`,
+      `func.call`, any `CallOpInterface`) of a function placed on a
+      placement with memory of its own (util's `hasDeviceMemory()`), or of
+      the transfer that moved it there. Values flow through scope ops
+      (`ScopeOpInterface`, neither isolated nor run more than once in place):
+      an explicit capture is where the captured value is, a scope's result
+      where the values its exits return are (if they agree). Every other
+      value (arguments, results of other ops) is in host memory.
+    - A use is in the memory of the callee's placement for an argument of
+      such a call; a `tensor.dim` (a size, not data), a transfer, a scope's
+      capture and a scope's exit are in no memory of their own (the uses of
+      the capture's block argument and of the scope's result count); every
+      other use (host ops, terminators, calls of functions computing in host
+      memory) is in host memory.
+
+    For each value and each memory its uses need other than its own, one
+    transfer is inserted in the value's block, just before the first op
+    that holds such a use (the use itself, or the loop, branch or scope
+    containing it), and those uses take its result (inside a scope, as an
+    implicit capture). So a value used by several consumers in one other
+    memory moves once, even by several scopes; a loop-invariant value used
+    inside a loop moves once, before the loop; and a value goes back to the
+    host only where the host first needs it, not as soon as it is computed
+    (the host keeps running while the device computes). Consecutive
+    dispatches on one device pass their values without transfers, through
+    scope edges too, and a value moving between two devices with memories
+    of their own moves directly (one transfer).
+
+    Functions placed on a placement with memory of its own (at scope
+    granularity) and executable modules are left alone: their bodies run on
+    their device. Devices computing in host memory (the CPU backends) never
+    get a transfer: on them the pass changes nothing.
+  }];
+  let dependentDialects = ["::scopeir::flow::FlowDialect"];
 }
 
 def LowerTensorOpsPass : Pass<"flow-lower-tensor-ops"> {

@@ -49,6 +49,16 @@ void printDispatches(mlir::ModuleOp module, llvm::raw_ostream &os);
 /// decomposition function if it has one and the scope path it came from.
 void printKernelCalls(mlir::ModuleOp module, llvm::raw_ostream &os);
 
+/// Prints one line per flow.tensor.transfer of `module`, in module order:
+/// `transfer #N <type> from <memory> to <memory> scope=<path>|-` (each
+/// memory a placement or `host`; the path of the scopes around it).
+void printTransfers(mlir::ModuleOp module, llvm::raw_ostream &os);
+
+/// Returns the name of a transfer side in the dispatch map and the trace:
+/// the placement's display name (its printed form if it has none), or
+/// `host`.
+std::string getMemoryName(mlir::Attribute memory);
+
 /// Prints the `flow.dispatch` ops and extern kernel calls of `module`
 /// (after flow-outline-dispatch-regions) as a Graphviz DOT graph: one
 /// cluster per scope of their scope paths, a box per dispatch (numbered as

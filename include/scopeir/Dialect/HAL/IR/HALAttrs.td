@@ -13,7 +13,8 @@ include "scopeir/Dialect/Util/IR/UtilInterfaces.td"
 
 def HAL_DeviceTargetAttr : HAL_Attr<"DeviceTarget", "device.target", [
     DeclareAttrInterfaceMethods<Util_ScopeAttrInterface,
-        ["isScopeBarrier", "isPlacement", "getScopeDisplayName"]>]> {
+        ["isScopeBarrier", "isPlacement", "getScopeDisplayName",
+         "hasDeviceMemory"]>]> {
   let summary = "A device: the target backend that compiles the ops placed on it";
   let description = [{
     Places ops on the device compiled by the target backend `backend`, with an
@@ -32,7 +33,10 @@ def HAL_DeviceTargetAttr : HAL_Attr<"DeviceTarget", "device.target", [
     The verifier only checks that the name is not empty: whether a backend of
     that name is registered is checked where code is generated
     (`hal-run-backend-pipelines`, `scope-run`), so IR parses in tools that
-    link no backend.
+    link no backend. The device has memory of its own (`hasDeviceMemory`)
+    when its registered backend says so (`TargetBackend::hasDeviceMemory`,
+    `vulkan`); a device whose backend is not registered computes in host
+    memory.
   }];
   let parameters = (ins
     StringRefParameter<"target backend name">:$backend,

@@ -34,6 +34,12 @@ namespace scopeir::hal {
 ///  - the OpenMP pipeline (empty by default) runs after the host's parallel
 ///    loops became OpenMP loops, when the program runs on several threads.
 ///
+/// A device with memory of its own (hasDeviceMemory) also has an executable
+/// pipeline, anchored on the module and run once every function's buffer
+/// pipeline has: there its functions' kernels become device binaries, and
+/// their launches and the transfers of values to and from the device become
+/// calls of the device's runtime.
+///
 /// Subclass it and register an instance to add a device: a folder of its
 /// own under lib/Target, and one call in scopeir::registerAllTargetBackends;
 /// see docs/devices.md.
@@ -59,6 +65,20 @@ public:
   /// its parallel loops are OpenMP loops (`convert-scf-to-openmp`, with
   /// more than one thread): the device's threading policy. None by default.
   virtual void buildOpenMPPipeline(mlir::OpPassManager &funcPM) const {}
+
+  /// Returns true if the device computes in memory of its own, apart from
+  /// the host's: values cross to and from it only through the transfers
+  /// flow-insert-transfers makes explicit (`#hal.device.target` answers
+  /// util's `hasDeviceMemory` placement query from here). False by default.
+  virtual bool hasDeviceMemory() const { return false; }
+
+  /// Adds the passes that run on the whole module once every function's
+  /// buffer pipeline has run, before host lowering: the device's kernels
+  /// compiled to binaries embedded in the module, launches and transfers
+  /// turned into calls of its runtime. Like the buffer pipeline, it must
+  /// leave only ops the host lowering handles (checked afterwards on every
+  /// function). None by default.
+  virtual void buildExecutablePipeline(mlir::OpPassManager &modulePM) const {}
 
   /// Checks the `config` dictionary of a `#hal.device.target` naming this
   /// backend (null if it has none), reporting problems through `emitError`.

@@ -96,7 +96,12 @@ def RunBackendPipelinesPass
       error naming the backend and the op;
     - `phase=openmp` runs each backend's OpenMP pipeline, after the host's
       parallel loops became OpenMP loops (`convert-scf-to-openmp`, only
-      with more than one thread): a backend's threading policy.
+      with more than one thread): a backend's threading policy;
+    - `phase=executable` runs, on the module, the executable pipeline of
+      every registered backend that has one, in name order (a device with
+      memory of its own: its kernels compiled to device binaries, its
+      launches and transfers turned into runtime calls), then checks the
+      contract on every function as `phase=buffer` does.
 
     A function must be homogeneous: a scope inside it placed on a different
     device is an error (outline device scopes first with
@@ -109,8 +114,8 @@ def RunBackendPipelinesPass
   }];
   let options = [
     Option<"phase", "phase", "std::string", /*default=*/"\"tensor\"",
-           "Which pipeline of each backend to run: 'tensor', 'buffer' or "
-           "'openmp'">,
+           "Which pipeline of each backend to run: 'tensor', 'buffer', "
+           "'openmp' or 'executable'">,
     Option<"hostBackend", "host-backend", "std::string",
            /*default=*/"::scopeir::hal::kDefaultHostBackend.str()",
            "Backend compiling functions placed on no device">,
@@ -158,11 +163,17 @@ def VerifyBackendContractPass
     op of a dialect the host never lowers such as `complex`).
 
     `hal-run-backend-pipelines{phase=buffer}` runs it at the end of every
-    backend's buffer pipeline, so no backend can opt out.
+    backend's buffer pipeline, so no backend can opt out. There, with
+    `allow-transfers`, a `flow.buffer.transfer` (a value moving to or from
+    a device with memory of its own) is accepted: the executable pipeline
+    of that device's backend lowers it, and the check runs again, without
+    the option, on every function after the executable pipelines.
   }];
   let options = [
     Option<"backend", "backend", "std::string", /*default=*/"\"\"",
            "The backend whose output is checked (for the diagnostic)">,
+    Option<"allowTransfers", "allow-transfers", "bool", /*default=*/"false",
+           "Accept flow.buffer.transfer, which executable pipelines lower">,
   ];
 }
 

@@ -27,7 +27,9 @@ def Util_ScopeAttrInterface : AttrInterface<"ScopeAttrInterface"> {
     attribute *inherited by dispatches* (a codegen strategy) follows the ops
     of its scope into the dispatches and executables formed from them. An
     attribute that *fixes the signature* (an extern kernel) makes the scope's
-    explicit captures and results an interface that rewrites must keep.
+    explicit captures and results an interface that rewrites must keep. A
+    placement with *device memory* (a GPU) exchanges values with the others
+    only through explicit transfers.
   }];
   let methods = [
     InterfaceMethod<
@@ -72,6 +74,16 @@ def Util_ScopeAttrInterface : AttrInterface<"ScopeAttrInterface"> {
         by default.
       }],
       "bool", "fixesScopeSignature", (ins), [{}],
+      /*defaultImplementation=*/[{ return false; }]>,
+    InterfaceMethod<[{
+        Returns true if this placement runs its ops on memory of its own,
+        apart from the host's (a GPU's): a value produced under one
+        placement and used under another whose memory differs crosses only
+        through an explicit `flow.tensor.transfer` (flow-insert-transfers).
+        False by default: the ops compute in host memory, as code placed on
+        no device does.
+      }],
+      "bool", "hasDeviceMemory", (ins), [{}],
       /*defaultImplementation=*/[{ return false; }]>,
   ];
 }
