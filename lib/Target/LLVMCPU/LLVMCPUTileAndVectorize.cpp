@@ -63,10 +63,9 @@ static bool reductionsReadInputs(linalg::LinalgOp op) {
 
 /// Returns the largest number of 1-D rows (the product of all but the
 /// innermost dim) of the vector any operand of `op` is read or written as
-/// when its loops are vectorized with `loopSizes`, and for an op with
-/// reduction loops the rows of its whole iteration space. An operand dim
-/// indexed by a sum of loops (a convolution's input window) counts as the
-/// sum of their sizes.
+/// when its loops are vectorized with `loopSizes`. An operand dim indexed by
+/// a sum of loops (a convolution's input window) counts as the sum of
+/// their sizes.
 static int64_t getMaxVectorRows(linalg::LinalgOp op,
                                 ArrayRef<int64_t> loopSizes) {
   int64_t maxRows = 0;
@@ -84,27 +83,6 @@ static int64_t getMaxVectorRows(linalg::LinalgOp op,
                                int64_t(1) << 40);
     }
     maxRows = std::max(maxRows, rows);
-  }
-  // A contraction reads no operand over all its loops, but its vector form
-  // is unrolled over all of them: a masked `vector.contract` of 8x16x16x3
-  // (a batch matmul with K = 3) lowers to one outer product per row of its
-  // iteration space (52k lines of LLVM dialect, 27 s in LLVM). Count those
-  // rows: the iteration space over the widest innermost dim of an operand.
-  if (op.getNumReductionLoops() > 0) {
-    int64_t innermost = 1;
-    for (AffineMap map : op.getIndexingMapsArray()) {
-      if (map.getNumResults() == 0)
-        continue;
-      if (auto dimExpr = dyn_cast<AffineDimExpr>(
-              map.getResult(map.getNumResults() - 1)))
-        innermost =
-            std::max(innermost, loopSizes[dimExpr.getPosition()]);
-    }
-    int64_t iterations = 1;
-    for (int64_t size : loopSizes)
-      iterations = std::min<int64_t>(iterations * std::max<int64_t>(size, 1),
-                                     int64_t(1) << 40);
-    maxRows = std::max(maxRows, iterations / innermost);
   }
   return maxRows;
 }

@@ -81,11 +81,6 @@ def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
     more rows stays scalar loops: a 4-D reduction of a `7x?x?x3` tensor
     tiled 8,16,16 would otherwise unroll 1792 masked rows of three elements
     (about 120,000 lines of LLVM dialect for one op, minutes in LLVM).
-    A contraction (an op with reduction loops) also counts the rows of its
-    iteration space over the widest innermost operand dim, since its
-    `vector.contract` unrolls one outer product per row: a batch matmul with
-    K = 3 tiled 8,16,16 reads no operand of more than 128 rows but unrolls
-    384 (52,000 lines of LLVM dialect, 27 s in LLVM; 254,000 with K = 16).
     `max-vector-cost` weighs what the rows cost: rows times the row cost of
     the body, one per op, 32 per math function the CPU has no vector
     instruction for (`math.log`, `exp`, `tanh`, ...: LLVM calls the C
