@@ -18,8 +18,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using namespace scopeir;
@@ -108,8 +110,18 @@ static_assert(
         static_cast<int>(ElementType::F64) == SCOPEIR_ELEMENT_TYPE_F64,
     "ScopeirElementType and runner::ElementType differ");
 
-static bool isElementType(int type) {
-  return type >= SCOPEIR_ELEMENT_TYPE_I1 && type <= SCOPEIR_ELEMENT_TYPE_F64;
+/// Returns the value a C caller stored in `type`. A C program may store any
+/// int in an enum, but in C++ loading a value outside the enum's range is
+/// undefined: read its bytes instead.
+static int getRawElementType(const ScopeirElementType &type) {
+  std::underlying_type_t<ScopeirElementType> raw;
+  std::memcpy(&raw, &type, sizeof(raw));
+  return static_cast<int>(raw);
+}
+
+static bool isElementType(const ScopeirElementType &type) {
+  int raw = getRawElementType(type);
+  return raw >= SCOPEIR_ELEMENT_TYPE_I1 && raw <= SCOPEIR_ELEMENT_TYPE_F64;
 }
 
 size_t scopeirElementTypeGetSize(ScopeirElementType type) {
