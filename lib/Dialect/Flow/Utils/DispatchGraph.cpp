@@ -234,13 +234,7 @@ void scopeir::flow::printKernelCalls(ModuleOp module, raw_ostream &os) {
     if (FlatSymbolRefAttr decomposition = call.getKernelDecompositionAttr())
       os << " decomposition=" << decomposition;
     os << " scope=";
-    ArrayAttr path = util::getScopePath(call);
-    if (path.empty())
-      os << "-";
-    else
-      llvm::interleave(
-          path.getAsValueRange<StringAttr>(), os,
-          [&](StringRef entry) { os << entry; }, "/");
+    printScopePath(os, util::getScopePath(call));
     os << "\n";
   });
 }

@@ -36,6 +36,16 @@ ArrayAttr scopeir::flow::getScopePath(Operation *op) {
   return util::getScopePath(op);
 }
 
+void scopeir::flow::printScopePath(raw_ostream &os, ArrayAttr path) {
+  if (!path || path.empty()) {
+    os << "-";
+    return;
+  }
+  llvm::interleave(
+      path.getAsValueRange<StringAttr>(), os,
+      [&](StringRef entry) { os << entry; }, "/");
+}
+
 //===----------------------------------------------------------------------===//
 // Placement check
 //===----------------------------------------------------------------------===//
@@ -168,14 +178,7 @@ void scopeir::flow::printDispatches(ModuleOp module, raw_ostream &os) {
     else
       os << "host";
     os << " scope=";
-    ArrayAttr path = dispatch.getScopePathAttr();
-    if (!path || path.empty()) {
-      os << "-";
-    } else {
-      llvm::interleave(
-          path.getAsValueRange<StringAttr>(), os,
-          [&](StringRef entry) { os << entry; }, "/");
-    }
+    printScopePath(os, dispatch.getScopePathAttr());
     os << "\n";
   });
 }
@@ -207,13 +210,7 @@ void scopeir::flow::printTransfers(ModuleOp module, raw_ostream &os) {
     os << " to ";
     printMemory(transfer.getTargetMemoryAttr());
     os << " scope=";
-    ArrayAttr path = util::getScopePath(transfer);
-    if (path.empty())
-      os << "-";
-    else
-      llvm::interleave(
-          path.getAsValueRange<StringAttr>(), os,
-          [&](StringRef entry) { os << entry; }, "/");
+    printScopePath(os, util::getScopePath(transfer));
     os << "\n";
   });
 }

@@ -31,6 +31,10 @@ bool isDispatchableOp(mlir::Operation *op);
 /// joined, else the scope op's name.
 mlir::ArrayAttr getScopePath(mlir::Operation *op);
 
+/// Prints a scope path (getScopePath) as its entries joined by "/", or "-"
+/// for a null or empty path: the form the dispatch listings use.
+void printScopePath(llvm::raw_ostream &os, mlir::ArrayAttr path);
+
 /// Checks that every dispatchable op (a linalg op or another tileable op)
 /// nested in `root` sits in a dispatch region whose placement is the op's
 /// innermost placement (util::lookupPlacement), that every region's placement
