@@ -123,6 +123,22 @@ def unsqueeze_to(em, value, full_rank, dims):
     return insert_unit_dims(em, value, sorted(dims), full_rank)
 
 
+def _unit_dim_groups(rank, positions):
+    """The reassociation groups of a shape of `rank` dims whose dims at
+    `positions` are units: each unit joins the group of the next other dim,
+    trailing ones the last group; no groups when every dim is a unit (the
+    other side is rank 0)."""
+    groups, current = [], []
+    for i in range(rank):
+        current.append(i)
+        if i not in positions:
+            groups.append(current)
+            current = []
+    if current and groups:
+        groups[-1].extend(current)
+    return groups
+
+
 def insert_unit_dims(em, value, positions, out_rank=None):
     """`value` with unit dims inserted so that they sit at `positions` of
     the result (tensor.expand_shape; each unit joins the group of the next
@@ -135,18 +151,8 @@ def insert_unit_dims(em, value, positions, out_rank=None):
     it = iter(value.shape)
     for i in range(out_rank):
         out_shape.append(1 if i in positions else next(it))
-    groups, current = [], []
-    for i in range(out_rank):
-        current.append(i)
-        if i not in positions:
-            groups.append(current)
-            current = []
-    if current:
-        if groups:
-            groups[-1].extend(current)
-        else:
-            groups = []  # a rank-0 source: no groups
-    return em.b.expand(value, groups, tuple(out_shape))
+    return em.b.expand(value, _unit_dim_groups(out_rank, positions),
+                       tuple(out_shape))
 
 
 def drop_unit_dims(em, value, positions):
@@ -156,18 +162,8 @@ def drop_unit_dims(em, value, positions):
     if not positions:
         return value
     out_shape = tuple(d for i, d in enumerate(value.shape) if i not in positions)
-    groups, current = [], []
-    for i in range(value.rank):
-        current.append(i)
-        if i not in positions:
-            groups.append(current)
-            current = []
-    if current:
-        if groups:
-            groups[-1].extend(current)
-        else:
-            groups = []
-    return em.b.collapse(value, groups, out_shape)
+    return em.b.collapse(value, _unit_dim_groups(value.rank, positions),
+                         out_shape)
 
 
 def float_dtype(em, node, value):
