@@ -249,6 +249,9 @@ void addBackendCodegen(OpPassManager &pm, const CompileOptions &options) {
   // argument in place (a tosa.while_loop whose body computes a fresh
   // tensor): the alternative is an error, not a copy.
   bufferize.allowReturnAllocsFromLoops = true;
+  // An empty tensor shared by two destinations would be copied (its
+  // undefined contents) to resolve the in-place conflict.
+  pm.addPass(util::createSplitEmptyTensorsPass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // Strided buffers that bufferization cast to identity-layout call
   // parameters are copied instead (the cast is not valid for them).

@@ -47,6 +47,7 @@
 // CHECK-NEXT:   hal-run-backend-pipelines{host-backend=llvm-cpu-loops phase=tensor},
 // CHECK-NEXT:   hal-lower-dispatch-externs{check=false },
 // CHECK-NEXT:   symbol-dce,
+// CHECK-NEXT:   util-split-empty-tensors,
 // CHECK-NEXT:   one-shot-bufferize{{{.*}}allow-return-allocs-from-loops=true {{.*}}bufferize-function-boundaries=true {{.*}}function-boundary-type-conversion=identity-layout-map {{.*}}},
 // CHECK-NEXT:   util-realloc-call-operands,
 // CHECK-NEXT:   codegen-inline-scopes,

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -31,6 +32,45 @@ namespace scopeir::llvmcpu {
 using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::llvmcpu;
+
+namespace {
+/// Folds `tensor.insert_slice %src into %dest` that overwrites the whole of
+/// `%dest` into `%src`, where `%dest` is a (not rank-reducing)
+/// `tensor.extract_slice` whose dynamic sizes are the insert's sizes:
+///
+///   %d = tensor.extract_slice %t[...] [%m, 4] [1, 1]
+///   %r = scf.for ... iter_args(%acc = %d) -> (tensor<?x4xf32>) {...}
+///   %i = tensor.insert_slice %r into %d[0, 0] [%m, 4] [1, 1]
+///
+/// A strategy tiling k by the whole reduction leaves this shape once the
+/// single-iteration k loop and its identity extract_slice are folded away.
+/// Upstream's folder only recognises whole-tensor inserts of static shapes;
+/// left in place, one-shot bufferization sees the loop write %d in place
+/// and the insert read it afterwards, and copies every accumulator block
+/// (through the strided memref.copy runtime call) twice per call.
+struct FoldWholeSliceInsert : OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp insert,
+                                PatternRewriter &rewriter) const override {
+    auto dest = insert.getDest().getDefiningOp<tensor::ExtractSliceOp>();
+    if (!dest || insert.getSourceType() != insert.getType() ||
+        dest.getSourceType().getRank() != dest.getType().getRank())
+      return rewriter.notifyMatchFailure(insert, "not a whole-slice insert");
+    if (!llvm::all_of(insert.getMixedOffsets(),
+                      [](OpFoldResult v) { return isZeroInteger(v); }) ||
+        !llvm::all_of(insert.getMixedStrides(),
+                      [](OpFoldResult v) { return isOneInteger(v); }))
+      return rewriter.notifyMatchFailure(insert, "not at the origin");
+    for (auto [inserted, extracted] :
+         llvm::zip_equal(insert.getMixedSizes(), dest.getMixedSizes()))
+      if (!isEqualConstantIntOrValue(inserted, extracted))
+        return rewriter.notifyMatchFailure(insert, "sizes differ");
+    rewriter.replaceOp(insert, insert.getSource());
+    return success();
+  }
+};
+} // namespace
 
 /// Returns true if every value `op` yields for a reduction depends on one of
 /// its input block arguments. linalg::vectorize (MLIR 22) miscompiles a
@@ -273,6 +313,7 @@ struct LLVMCPUTileAndVectorizePass
     tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
     scf::ForOp::getCanonicalizationPatterns(patterns, context);
     affine::AffineMinOp::getCanonicalizationPatterns(patterns, context);
+    patterns.add<FoldWholeSliceInsert>(context);
     if (failed(applyPatternsGreedily(root, std::move(patterns))))
       return signalPassFailure();
   }

@@ -154,3 +154,47 @@ func.func @negative_i1_input(%c: tensor<8xi1>, %a: tensor<8xf32>, %b: tensor<8xf
   } -> tensor<8xf32>
   return %r : tensor<8xf32>
 }
+
+// -----
+
+// A loop over a block of an accumulator, inserted back whole into the block
+// it was extracted from (what a k loop of one iteration leaves): the insert
+// is folded, so that bufferization updates the block in place.
+// CHECK-LABEL: func.func @whole_block_insert
+//  CHECK-SAME: (%[[T:[^:]+]]: tensor<?x4xf32>, %[[M:[^:]+]]: index, %[[N:[^:]+]]: index)
+//       CHECK:   %[[D:.+]] = tensor.extract_slice %[[T]][%[[M]], 0] [%[[N]], 4] [1, 1]
+//       CHECK:   %[[R:.+]] = scf.for {{.+}} iter_args(%{{.+}} = %[[D]])
+//   CHECK-NOT:   tensor.insert_slice %{{.+}} into %[[D]]
+//       CHECK:   tensor.insert_slice %[[R]] into %[[T]][%[[M]], 0] [%[[N]], 4] [1, 1]
+// UNTILED-LABEL: func.func @whole_block_insert
+func.func @whole_block_insert(%t: tensor<?x4xf32>, %m: index, %n: index) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %d = tensor.extract_slice %t[%m, 0] [%n, 4] [1, 1] : tensor<?x4xf32> to tensor<?x4xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %d) -> (tensor<?x4xf32>) {
+    %v = vector.transfer_read %acc[%i, %c0], %zero {in_bounds = [true]} : tensor<?x4xf32>, vector<4xf32>
+    %w = arith.addf %v, %v : vector<4xf32>
+    %u = vector.transfer_write %w, %acc[%i, %c0] {in_bounds = [true]} : vector<4xf32>, tensor<?x4xf32>
+    scf.yield %u : tensor<?x4xf32>
+  }
+  %i = tensor.insert_slice %r into %d[0, 0] [%n, 4] [1, 1] : tensor<?x4xf32> into tensor<?x4xf32>
+  %o = tensor.insert_slice %i into %t[%m, 0] [%n, 4] [1, 1] : tensor<?x4xf32> into tensor<?x4xf32>
+  return %o : tensor<?x4xf32>
+}
+
+// -----
+
+// The same insert of a block of other rows (%k, not the block's %n) is not
+// a whole-block insert and stays.
+// CHECK-LABEL: func.func @partial_block_insert
+//       CHECK:   %[[D:.+]] = tensor.extract_slice
+//       CHECK:   tensor.insert_slice %{{.+}} into %[[D]]
+// UNTILED-LABEL: func.func @partial_block_insert
+func.func @partial_block_insert(%t: tensor<?x4xf32>, %m: index, %n: index,
+                                %k: index, %s: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %d = tensor.extract_slice %t[%m, 0] [%n, 4] [1, 1] : tensor<?x4xf32> to tensor<?x4xf32>
+  %i = tensor.insert_slice %s into %d[0, 0] [%k, 4] [1, 1] : tensor<?x4xf32> into tensor<?x4xf32>
+  %o = tensor.insert_slice %i into %t[%m, 0] [%n, 4] [1, 1] : tensor<?x4xf32> into tensor<?x4xf32>
+  return %o : tensor<?x4xf32>
+}

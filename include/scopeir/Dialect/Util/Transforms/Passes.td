@@ -522,6 +522,28 @@ def LowerTraceMarkersPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def SplitEmptyTensorsPass : Pass<"util-split-empty-tensors"> {
+  let summary = "Give each use of a tensor.empty its own op before bufferization";
+  let description = [{
+    Runs right before `one-shot-bufferize`. Canonicalization and CSE merge
+    equal `tensor.empty` ops, so one empty tensor often initialises several
+    destinations: the `outs` of a `linalg.fill` that starts a matmul and the
+    `outs` of the elementwise epilogue that consumes the matmul, or the tied
+    captures of two `codegen.scope.tu` ops. One-shot bufferization then sees
+    two in-place writes into one buffer while the first result is still
+    read, and resolves the conflict with a fresh buffer and a `memref.copy`
+    of the empty tensor's undefined contents: a whole-tensor copy per call
+    that computes nothing.
+
+    This pass clones each `tensor.empty` with several uses so that every use
+    has its own (the clones are inserted after the original, which keeps
+    dominance). Each becomes its own allocation, without a copy. Nothing may
+    canonicalize or CSE between this pass and bufferization, or the clones
+    are merged again.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def ReallocCallOperandsPass : Pass<"util-realloc-call-operands"> {
   let summary = "Copy strided buffers passed to identity-layout call parameters";
   let description = [{
