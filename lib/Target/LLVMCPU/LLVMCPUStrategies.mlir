@@ -83,6 +83,32 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // One filter tap of a 2-D NCHW convolution: the contraction
+  // out[f][oh][ow] += w[f][c] * x[c][oh][ow] (dims f, oh, ow, c)
+  // that llvm-cpu-apply-strategies makes of each (kh, kw) of the filter,
+  // `x` a strided window of the input. One register tile is %f output
+  // channels of %ow consecutive output pixels of one row: every step of c
+  // loads one row of %ow input values and broadcasts %f filter values (the
+  // vectors run along the contiguous width, as NCHW lays it out). The
+  // accumulators stay in registers across c. The tile sizes divide the dims
+  // (the backend picks them so): every tile is static.
+  transform.named_sequence @llvm_cpu_conv2d_nchw_tap(
+      %root: !transform.any_op {transform.consumed},
+      %f: !transform.param<i64> {transform.readonly},
+      %ow: !transform.param<i64> {transform.readonly}) {
+    %block, %blocks = transform.structured.tile_using_forall %root
+        tile_sizes [%f, 1, %ow, 0]
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op)
+    %tile, %loop = transform.structured.tile_using_for %block
+        tile_sizes [0, 0, 0, 1]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.structured.vectorize %tile : !transform.any_op
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%blocks)
+      : (!transform.any_op) -> ()
+    transform.yield
+  }
+
   // A contraction (matmul, or any linalg op whose body is a
   // multiply-accumulate with one m, n and k dim) on a CPU with 32 512-bit
   // registers (AVX-512): a register tile of 12 x 32 f32 accumulators

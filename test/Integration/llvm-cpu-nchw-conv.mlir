@@ -1,0 +1,35 @@
+// The tap strategy for NCHW convolutions (llvm-cpu-apply-strategies: one
+// contraction per filter tap over a strided window of the input, the filter
+// packed as KH x KW planes of C x F, vector.fma along the output width)
+// computes what llvm-cpu-loops computes, within rtol/atol 1e-5 (fused
+// multiply-adds, another summation order): stride 1, stride and dilation 2,
+// a 1x1 convolution accumulating into an initialized output.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=conv3x3 --emit-llvm-dialect \
+// RUN:   --mlir-print-ir-after=codegen-run-scope-pipelines 2>&1 >/dev/null | FileCheck %s --check-prefix=TAPS
+// Nine taps, each with its accumulator tile in registers across c.
+// TAPS-COUNT-9: vector.fma {{.+}} : vector<9xf32>
+// TAPS-NOT: linalg.conv_2d_nchw_fchw
+
+// RUN: sed 's/"llvm-cpu"/"llvm-cpu-loops"/' %S/Inputs/nchw-conv.mlir > %t/loops.mlir
+
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x1.npy 1 5 11 11 --seed 1
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w1.npy 12 5 3 3 --seed 2
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=conv3x3 --input=@%t/x1.npy --input=@%t/w1.npy > %t/vec1.txt
+// RUN: scope-run %t/loops.mlir --function=conv3x3 --input=@%t/x1.npy --input=@%t/w1.npy > %t/loops1.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec1.txt %t/loops1.txt
+// RUN: FileCheck %s --check-prefix=SHAPE1 < %t/vec1.txt
+// SHAPE1: 1x12x9x9xf32=
+
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x2.npy 1 3 20 23 --seed 3
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w2.npy 16 3 3 3 --seed 4
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=strided --input=@%t/x2.npy --input=@%t/w2.npy > %t/vec2.txt
+// RUN: scope-run %t/loops.mlir --function=strided --input=@%t/x2.npy --input=@%t/w2.npy > %t/loops2.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec2.txt %t/loops2.txt
+
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x3.npy 1 24 7 32 --seed 5
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w3.npy 20 24 1 1 --seed 6
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/a3.npy 1 20 7 32 --seed 7
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=pointwise --input=@%t/x3.npy --input=@%t/w3.npy --input=@%t/a3.npy > %t/vec3.txt
+// RUN: scope-run %t/loops.mlir --function=pointwise --input=@%t/x3.npy --input=@%t/w3.npy --input=@%t/a3.npy > %t/loops3.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec3.txt %t/loops3.txt
