@@ -58,6 +58,14 @@ def scope_run(args, model, inputs, reps, threads, backend_sed=None):
         raise NotAvailable("scope-run exit %d" % e.returncode)
 
 
+def or_reason(run):
+    """Returns run() or the NotAvailable it raised, for a table cell."""
+    try:
+        return run()
+    except NotAvailable as e:
+        return e
+
+
 def library(args, name, what, threads):
     """Returns (kernel name, median seconds) of one harness run, or None
     where the library lacks the operation."""
@@ -191,18 +199,17 @@ def main():
                 lib_case, threads, kernels)
             loops = None
             if not args.quick:
-                try:
-                    # One call of the scalar loops takes up to seconds.
-                    loops = scope_run(args, model, inputs, 3 if flops < 5e8 else 1, threads, to_loops)
-                except NotAvailable as e:
-                    loops = e
+                # One call of the scalar loops takes up to seconds.
+                loops = or_reason(lambda: scope_run(args, model, inputs, 3 if flops < 5e8 else 1,
+                                                    threads, to_loops))
             rows.append((threads, name, flops, vec, loops, libs, best, ratio))
         for model, width in (("mlp", 16), ("encoder", 8)):
             path = os.path.join(args.root, "examples", model + ".mlir")
             x = make_npy(args, "%s-x.npy" % model, (1024, width), 3)
-            as_written = scope_run(args, path, [x], args.reps, threads)
-            all_vec = scope_run(args, path, [x], args.reps, threads, to_vec)
-            all_loops = None if args.quick else scope_run(args, path, [x], args.reps, threads, to_loops)
+            as_written = or_reason(lambda: scope_run(args, path, [x], args.reps, threads))
+            all_vec = or_reason(lambda: scope_run(args, path, [x], args.reps, threads, to_vec))
+            all_loops = None if args.quick else or_reason(
+                lambda: scope_run(args, path, [x], args.reps, threads, to_loops))
             rows.append((threads, "%s batch 1024" % model, None, all_vec, all_loops, as_written, None, None))
 
     # Thread scaling, measured in alternation like the ratios to the libraries.
@@ -214,10 +221,14 @@ def main():
         conv = picked["conv 3x3 1x56x56x64 -> 64"]
         for case, (model, inputs) in (("matmul 1024^3", matmul), ("conv 3x3", conv)):
             ratios = []
-            for _ in range(args.rounds):
-                one = scope_run(args, model, inputs, args.reps, 1)
-                several = scope_run(args, model, inputs, args.reps, many)
-                ratios.append(one / several)
+            try:
+                for _ in range(args.rounds):
+                    one = scope_run(args, model, inputs, args.reps, 1)
+                    several = scope_run(args, model, inputs, args.reps, many)
+                    ratios.append(one / several)
+            except NotAvailable as e:
+                scaling.append((case, many, e, None, None))
+                continue
             scaling.append((case, many, statistics.median(ratios), min(ratios), max(ratios)))
     load_after = os.getloadavg()
 
@@ -258,7 +269,10 @@ def main():
     print("replaced, as written = layer 1 on llvm-cpu, the rest on llvm-cpu-loops.")
     print("| threads | model | llvm-cpu | llvm-cpu-loops | as written |")
     print("|---|---|---|---|---|")
-    fmt = lambda t: "-" if t is None else "%.3f" % (t * 1e3)
+    def fmt(t):
+        if isinstance(t, NotAvailable):
+            return "n/a (%s)" % t
+        return "-" if t is None else "%.3f" % (t * 1e3)
     for threads, case, flops, vec, loops, as_written, _, _ in rows:
         if flops is None:
             print("| %d | %s | %s | %s | %s |" % (threads, case, fmt(vec), fmt(loops), fmt(as_written)))
@@ -266,7 +280,10 @@ def main():
         print()
         print("llvm-cpu speed-up over one thread (median of %d alternating rounds, min-max):" % args.rounds)
         for case, many, median, low, high in scaling:
-            print("  %s, %d threads: %.2fx (%.2f-%.2f)" % (case, many, median, low, high))
+            if isinstance(median, NotAvailable):
+                print("  %s, %d threads: n/a (%s)" % (case, many, median))
+            else:
+                print("  %s, %d threads: %.2fx (%.2f-%.2f)" % (case, many, median, low, high))
 
 
 if __name__ == "__main__":
