@@ -18,11 +18,13 @@ UNITS = {"s": 1.0, "ms": 1e-3, "us": 1e-6}
 ROW = re.compile(r"^BM_\S+\s+([\d.]+) (s|ms|us)\s+([\d.]+) (s|ms|us)")
 
 
-def median_seconds(cmd, env=None):
+def median_seconds(cmd, env=None, timeout=None):
     """Runs `cmd`, a scope-run command line with --benchmark=N, and returns
     the median seconds per call it reports; exits naming the calling script
-    if it reports none."""
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
+    if it reports none. With `timeout` (seconds), raises
+    subprocess.TimeoutExpired when the run takes longer."""
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env,
+                         timeout=timeout).stdout
     for line in out.splitlines():
         m = ROW.match(line)
         if m:
