@@ -14,7 +14,6 @@
 
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
@@ -33,35 +32,21 @@ namespace {
 /// reductions and vectorize to multi-reductions); what could not be
 /// vectorized becomes loops after bufferization.
 class LLVMCPUStrategyTable final : public scopeir::codegen::StrategyTable {
-  /// An elementwise op of more than two loops (an NCHW activation, a
-  /// batch x sequence x features tensor) is tiled by 1 along its leading
-  /// loops and by 8 x 16 along its two innermost: vectors of 8 rows along
-  /// the contiguous dim. The outermost-first sizes of other roots would
-  /// leave the innermost loop whole: a 1x64x56x56 batch norm became
-  /// vector<1x16x16x56> tiles, 256 unrolled rows of 56 lanes, minutes of
-  /// LLVM for one op. The choice depends on the rank only, never on static
-  /// sizes, so that a scope hiding a static dim does not change it.
-  static std::string getElementwisePipeline(Operation *root) {
-    auto linalgOp = dyn_cast<linalg::LinalgOp>(root);
-    unsigned numLoops = linalgOp ? linalgOp.getNumLoops() : 0;
-    if (numLoops <= 2)
-      return "llvm-cpu-tile-and-vectorize{tile-sizes=8,16,16},canonicalize,cse";
-    std::string sizes;
-    for (unsigned i = 0; i + 2 < numLoops; ++i)
-      sizes += "1,";
-    return "llvm-cpu-tile-and-vectorize{tile-sizes=" + sizes +
-           "8,16},canonicalize,cse";
-  }
-
 public:
   FailureOr<scopeir::codegen::Strategy>
   getStrategy(Operation *root, scopeir::codegen::RootKind kind) const override {
     using scopeir::codegen::RootKind;
     MLIRContext *context = root->getContext();
     // m/n tiles of 8x16 and k tiles of 16: small enough to keep a tile of
-    // the accumulator in vector registers, large enough to fill them.
+    // the accumulator in vector registers, large enough to fill them. Ops
+    // whose loops are all parallel (elementwise ops, fills, transposes)
+    // take 8x16 tiles of their two innermost loops, 1 along the others:
+    // vectors along the contiguous dim whatever the rank (an NCHW
+    // activation tiled 8,16,16 outermost first kept its innermost loop
+    // whole, vector<1x16x16x112>).
     StringRef tileAndVectorize =
-        "llvm-cpu-tile-and-vectorize{tile-sizes=8,16,16},canonicalize,cse";
+        "llvm-cpu-tile-and-vectorize{tile-sizes=8,16,16 "
+        "parallel-tile-sizes=8,16},canonicalize,cse";
     std::string pipeline;
     switch (kind) {
     case RootKind::Contraction:
@@ -70,10 +55,8 @@ public:
           ("llvm-cpu-apply-strategies,canonicalize," + tileAndVectorize)
               .str();
       break;
-    case RootKind::Elementwise:
-      pipeline = getElementwisePipeline(root);
-      break;
     case RootKind::Reduction:
+    case RootKind::Elementwise:
     case RootKind::Other:
       pipeline = tileAndVectorize.str();
       break;

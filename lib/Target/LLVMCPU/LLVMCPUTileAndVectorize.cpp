@@ -190,8 +190,20 @@ struct LLVMCPUTileAndVectorizePass
     : llvmcpu::impl::LLVMCPUTileAndVectorizePassBase<LLVMCPUTileAndVectorizePass> {
   using Base::Base;
 
-  /// Returns the tile size of loop `i` (0: untiled).
-  int64_t getTileSize(unsigned i) const {
+  /// Returns the tile size of loop `i` of `op`'s `numLoops` loops (0:
+  /// untiled): `parallel-tile-sizes` aligned to the innermost loops for an
+  /// op whose loops are all parallel, `tile-sizes` otherwise.
+  int64_t getTileSize(linalg::LinalgOp op, unsigned i,
+                      unsigned numLoops) const {
+    if (!parallelTileSizes.empty() &&
+        op.getNumParallelLoops() == numLoops) {
+      unsigned fromInnermost = numLoops - 1 - i;
+      if (fromInnermost >= parallelTileSizes.size())
+        return 1;
+      int64_t size =
+          parallelTileSizes[parallelTileSizes.size() - 1 - fromInnermost];
+      return size > 0 ? size : 0;
+    }
     if (i < tileSizes.size() && tileSizes[i] > 0)
       return tileSizes[i];
     return 0;
@@ -204,8 +216,9 @@ struct LLVMCPUTileAndVectorizePass
     SmallVector<OpFoldResult> sizes;
     bool anyTiled = false;
     for (unsigned i = 0; i < numLoops; ++i) {
-      sizes.push_back(rewriter.getIndexAttr(getTileSize(i)));
-      anyTiled |= getTileSize(i) != 0;
+      int64_t size = getTileSize(op, i, numLoops);
+      sizes.push_back(rewriter.getIndexAttr(size));
+      anyTiled |= size != 0;
     }
     if (!anyTiled)
       return op;
@@ -240,7 +253,7 @@ struct LLVMCPUTileAndVectorizePass
         continue;
       }
       dynamic = true;
-      int64_t tileSize = getTileSize(i);
+      int64_t tileSize = getTileSize(op, i, ranges.size());
       if (tileSize == 0)
         return; // An untiled dynamic loop has no vector size bound.
       int64_t untiled = untiledRanges[i];

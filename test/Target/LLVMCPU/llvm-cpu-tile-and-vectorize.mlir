@@ -1,5 +1,6 @@
 // RUN: scope-opt --split-input-file --llvm-cpu-tile-and-vectorize="tile-sizes=4,8" %s | FileCheck %s
 // RUN: scope-opt --split-input-file --llvm-cpu-tile-and-vectorize %s | FileCheck %s --check-prefix=UNTILED
+// RUN: scope-opt --split-input-file --llvm-cpu-tile-and-vectorize="tile-sizes=4,8 parallel-tile-sizes=8,16" %s | FileCheck %s --check-prefix=PAR
 
 // Static shapes divisible by the tiles: scf.for loops over 4x8 tiles, each
 // vectorized without masks.
@@ -197,4 +198,50 @@ func.func @partial_block_insert(%t: tensor<?x4xf32>, %m: index, %n: index,
   %i = tensor.insert_slice %s into %d[0, 0] [%k, 4] [1, 1] : tensor<?x4xf32> into tensor<?x4xf32>
   %o = tensor.insert_slice %i into %t[%m, 0] [%n, 4] [1, 1] : tensor<?x4xf32> into tensor<?x4xf32>
   return %o : tensor<?x4xf32>
+}
+
+// -----
+
+// parallel-tile-sizes: an op whose loops are all parallel (an NCHW batch
+// norm) is tiled 8 x 16 along its two innermost loops and 1 along the
+// others, so that its vectors run along the contiguous dim; with tile-sizes
+// alone (4,8 outermost first) the two innermost loops stay whole, the tile's
+// vectors would have 448 rows of 56 and the op stays scalar.
+// (The loop over the unit batch dim has one iteration and is folded.)
+// PAR-LABEL: func.func @nchw_scale
+//       PAR:   scf.for {{.+}} to %c64 step %c1
+//       PAR:     scf.for {{.+}} to %c56 step %c8
+//       PAR:       scf.for {{.+}} to %c56 step %c16
+//       PAR:         arith.mulf {{.+}} : vector<1x1x8x16xf32>
+// CHECK-LABEL: func.func @nchw_scale
+//   CHECK-NOT:   vector.transfer_read
+//       CHECK:   arith.mulf {{.+}} : f32
+// UNTILED-LABEL: func.func @nchw_scale
+func.func @nchw_scale(%x: tensor<1x64x56x56xf32>, %s: tensor<64xf32>) -> tensor<1x64x56x56xf32> {
+  %e = tensor.empty() : tensor<1x64x56x56xf32>
+  %g = linalg.generic {
+      indexing_maps = [affine_map<(n, c, h, w) -> (n, c, h, w)>, affine_map<(n, c, h, w) -> (c)>,
+                       affine_map<(n, c, h, w) -> (n, c, h, w)>],
+      iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %s : tensor<1x64x56x56xf32>, tensor<64xf32>) outs(%e : tensor<1x64x56x56xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %m = arith.mulf %p, %q : f32
+    linalg.yield %m : f32
+  } -> tensor<1x64x56x56xf32>
+  return %g : tensor<1x64x56x56xf32>
+}
+
+// -----
+
+// A contraction is not all-parallel: parallel-tile-sizes leaves it to
+// tile-sizes (m, n, k tiled 4, 8 outermost first).
+// PAR-LABEL: func.func @matmul_keeps_tile_sizes
+//       PAR:   scf.for {{.+}} step %c4
+//       PAR:     scf.for {{.+}} step %c8
+//       PAR:       vector.contract
+// CHECK-LABEL: func.func @matmul_keeps_tile_sizes
+// UNTILED-LABEL: func.func @matmul_keeps_tile_sizes
+func.func @matmul_keeps_tile_sizes(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %r : tensor<16x16xf32>
 }

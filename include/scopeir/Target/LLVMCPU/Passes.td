@@ -61,7 +61,15 @@ def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
 
     `tile-sizes` gives one size per loop of an op, outermost first (the
     loops of a `linalg.matmul` are m, n, k); a missing entry or 0 leaves that
-    loop untiled. A tile along a dynamic dimension is vectorized with masks
+    loop untiled. `parallel-tile-sizes`, when given, replaces them for an op
+    whose loops are all parallel (elementwise ops, fills, transposes,
+    copies): its sizes tile the op's innermost loops (the last size the
+    innermost loop) and every leading loop is tiled by 1, so that vectors run
+    along the contiguous dim whatever the op's rank. With outermost-first
+    sizes an NCHW activation (1x64x112x112) tiled 8,16,16 keeps its innermost
+    loop whole: vector<1x16x16x112>, 256 unrolled rows of 112 lanes per op,
+    millions of lines of LLVM dialect for a ResNet. The choice depends on the
+    rank only, never on static sizes. A tile along a dynamic dimension is vectorized with masks
     sized by its tile size; an op with an untiled dynamic loop, or one that
     `linalg::vectorize` does not support, is tiled but not vectorized (the
     backend's buffer pipeline turns it into loops). So is a reduction whose
@@ -100,6 +108,10 @@ def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
   let options = [
     ListOption<"tileSizes", "tile-sizes", "int64_t",
                "Tile size per loop, outermost first (0: not tiled)">,
+    ListOption<"parallelTileSizes", "parallel-tile-sizes", "int64_t",
+               "Tile sizes of the innermost loops of an op whose loops are "
+               "all parallel, innermost last; its other loops are tiled by 1 "
+               "(empty: tile-sizes applies to such ops too)">,
     Option<"maxVectorRows", "max-vector-rows", "int64_t", /*default=*/"256",
            "Largest number of 1-D rows of an operand's vector; an op whose "
            "vectors would have more is not vectorized (0: no limit)">,
