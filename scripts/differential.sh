@@ -11,6 +11,11 @@
 #
 # Usage: scripts/differential.sh N [START] [-- differential.py options...]
 #
+# The opt-in program shapes of scope-gen (arith ops on tensors, tu scopes
+# with strategies, workgroups scopes) are generated when named:
+#   scripts/differential.sh N 0 -- --gen-arg=--ops=all,tensor-elementwise \
+#     --gen-arg=--scopes=all,codegen-tu,workgroups
+#
 # Environment (besides scripts/lib.sh's build settings):
 #   SCOPEIR_DIFFERENTIAL_JOBS     seeds run at once (default: nproc)
 #   SCOPEIR_DIFFERENTIAL_WORK     work directory (default <build>/differential)

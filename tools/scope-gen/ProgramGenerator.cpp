@@ -51,7 +51,7 @@ static const char *const kFamilyNames[] = {
     "transpose",   "broadcast",    "extract-slice", "insert-slice",
     "pad",         "concat",       "reshape",   "cast",
     "for",         "if",           "call",      "math",
-    "dynamic",
+    "dynamic",     "tensor-elementwise",
 };
 static_assert(std::size(kFamilyNames) ==
               static_cast<size_t>(OpFamily::NumFamilies));
@@ -59,6 +59,7 @@ static_assert(std::size(kFamilyNames) ==
 static const char *const kScopeKindNames[] = {
     "device", "zone",        "nest",          "annotate",   "scope",
     "hal-device-scope", "func-device", "module-device", "insert-pass",
+    "codegen-tu", "workgroups",
 };
 static_assert(std::size(kScopeKindNames) ==
               static_cast<size_t>(ScopeKind::NumKinds));
@@ -116,12 +117,16 @@ const PG::OpKind PG::kOpKinds[] = {
     onOperand(OpFamily::For, 2, &PG::genFor, 1, kAnyRank, OpLimit::RegionDepth),
     ownOperands(OpFamily::If, 2, &PG::genIf, OpLimit::RegionDepth),
     ownOperands(OpFamily::Call, 2, &PG::genCall, OpLimit::Helpers),
+    // Opt-in rows (weight 0 unless named) go last: a row of weight 0 at the
+    // end leaves every draw as it was.
+    onOperand(OpFamily::TensorElementwise, 4, &PG::genTensorElementwise, 0),
 };
 
 void ProgramGenerator::genOps(unsigned count) {
   for (unsigned i = 0; i < count; ++i) {
     maybeOpenScope();
     genOneOp();
+    maybeDistributeOverWorkgroups();
     maybeCloseScope();
   }
 }

@@ -28,7 +28,9 @@ namespace scopeir::gen {
 /// Op families the generator can emit; each can be turned off. A new family
 /// gets an entry here, a name in kFamilyNames and, for an op the generator
 /// draws, a row in ProgramGenerator::kOpKinds (both in ProgramGenerator.cpp)
-/// and its generator in the file of its kind (ProgramGeneratorImpl.h).
+/// and its generator in the file of its kind (ProgramGeneratorImpl.h); a
+/// family that must not change existing seeds' programs also gets a bit in
+/// kOptInFamilies and the last row of kOpKinds.
 enum class OpFamily : unsigned {
   Matmul,
   BatchMatmul,
@@ -53,13 +55,17 @@ enum class OpFamily : unsigned {
   Math,
   /// Function arguments with dynamic dims (and what follows from them).
   Dynamic,
+  /// arith and math ops written directly on ranked tensors (f32, f64 and
+  /// integer element types). Opt-in: not part of `all`.
+  TensorElementwise,
   NumFamilies,
 };
 
 /// Scope kinds the generator can insert; each can be turned off. New kinds
-/// (codegen strategies, extern kernels) get an entry here, a name in
-/// kScopeKindNames (ProgramGenerator.cpp) and a case where the generator
-/// closes a scope (Scopes.cpp).
+/// (extern kernels) get an entry here, a name in kScopeKindNames
+/// (ProgramGenerator.cpp), a case where the generator closes a scope
+/// (Scopes.cpp) and, unless every seed's program may change, a bit in
+/// kOptInScopeKinds.
 enum class ScopeKind : unsigned {
   /// `#hal.device.target<...>` on a scope.
   Device,
@@ -81,8 +87,27 @@ enum class ScopeKind : unsigned {
   /// Zone scopes of every form inserted afterwards by the
   /// test-util-insert-scopes pass.
   InsertPass,
+  /// A `codegen.scope.tu` with a strategy (a pass pipeline, a transform
+  /// named sequence, or a `#codegen.strategy` on its device scope) around
+  /// an op of a device scope, sometimes with a tied consumer tu scope.
+  /// Opt-in: not part of `all`.
+  CodegenTU,
+  /// An elementwise op distributed by hand over a grid of workgroups: a
+  /// `codegen.scope.workgroups` whose `codegen.store`s sit at the top of
+  /// the body, in an `scf.for` over sub-tiles or under an `scf.if`.
+  /// Opt-in: not part of `all`.
+  Workgroups,
   NumKinds,
 };
+
+/// The op families and scope kinds that `all` (and the defaults) leave out:
+/// they came after seeds were recorded, and each seed's program stays the
+/// same unless they are named.
+constexpr uint64_t kOptInFamilies =
+    1ull << static_cast<unsigned>(OpFamily::TensorElementwise);
+constexpr uint64_t kOptInScopeKinds =
+    (1ull << static_cast<unsigned>(ScopeKind::CodegenTU)) |
+    (1ull << static_cast<unsigned>(ScopeKind::Workgroups));
 
 llvm::StringRef getOpFamilyName(OpFamily family);
 llvm::StringRef getScopeKindName(ScopeKind kind);
@@ -95,9 +120,9 @@ extern const char *const kBackends[2];
 struct GeneratorOptions {
   uint64_t seed = 0;
   /// Bit i set: OpFamily i enabled.
-  uint64_t families = ~0ull;
+  uint64_t families = ~kOptInFamilies;
   /// Bit i set: ScopeKind i enabled.
-  uint64_t scopeKinds = ~0ull;
+  uint64_t scopeKinds = ~kOptInScopeKinds;
   /// Ops generated in @main (helpers and region bodies get fewer).
   unsigned minOps = 5;
   unsigned maxOps = 12;
@@ -147,6 +172,15 @@ struct GeneratedProgram {
   std::map<std::string, unsigned> features;
   /// How many scopes of each kind were inserted.
   std::map<std::string, unsigned> scopes;
+  /// Set when the program holds workgroups scopes that scope-run's
+  /// run-time coverage check (--codegen-check-stores) can check: none may
+  /// sit on a device with memory of its own, whose scopes refuse the check.
+  bool checkStores = false;
+  /// Set when a codegen strategy (a tu scope's named sequence, a
+  /// `#codegen.strategy`) tiles ops of the program with scopes: it is then
+  /// compiled differently from the program without them, and only agrees
+  /// within tolerance.
+  bool hasStrategies = false;
 };
 
 /// Generates the program of `options.seed`. With `withScopes` false, no

@@ -237,6 +237,8 @@ private:
   bool genElementwise(PoolTensor primary);
   bool genNamedElementwise(PoolTensor a);
   bool genFill();
+  // TensorElementwise.cpp
+  bool genTensorElementwise(PoolTensor a);
   // Contraction.cpp
   bool genReduction(PoolTensor x);
   bool genMatmul() { return genMatmulOrBatch(/*batch=*/false); }
@@ -288,6 +290,22 @@ private:
   /// entry point, the module), on one computing in host memory.
   void maybePlaceOnDevice(mlir::Operation *op, ScopeKind kind,
                           double probability, bool hostMemory = false);
+  /// With the workgroups scope kind, may replace the elementwise linalg op
+  /// that produced the newest pool tensor by the same op distributed over
+  /// a grid of workgroups (Workgroups.cpp).
+  void maybeDistributeOverWorkgroups();
+  /// With the codegen-tu scope kind, may wrap a linalg op of the freshly
+  /// closed device scope `scope` in a codegen.scope.tu with a strategy,
+  /// and its consumer in a tied one (CodegenTU.cpp).
+  void maybeAddTUScopes(mlir::Operation *scope);
+  /// A `#codegen.strategy` giving contractions the module's tile sequence.
+  mlir::Attribute randomStrategyAttr();
+  /// Adds the tile sequence the generated strategies name to the module,
+  /// once.
+  void addTileSequence();
+  /// An index value of runtime value `size` that draws nothing from the
+  /// program's random stream (for scope-only ops).
+  mlir::Value knownSizeValue(int64_t size);
   mlir::ArrayAttr randomScopeAttrs(bool &hasDevice, bool &hasZone,
                                    hal::DeviceTargetAttr &device);
   /// Turns a freshly built util.annotate into util.scope with explicit

@@ -9,6 +9,7 @@
 
 #include "ProgramGeneratorImpl.h"
 
+#include "scopeir/Dialect/Codegen/IR/CodegenOps.h"
 #include "scopeir/Dialect/HAL/IR/HALDialect.h"
 #include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/Util/IR/UtilAttrs.h"
@@ -142,6 +143,14 @@ void ProgramGenerator::closeScope(ScopeFrame frame) {
   if (!weights[0] && !weights[1] && !weights[2])
     return;
   auto form = static_cast<Form>(scopeRng.weighted(weights));
+  // A device scope of the util forms may choose the strategy of the
+  // backend's own contraction scopes inside it.
+  if (form != HalDeviceScope && hasDevice && hasScope(ScopeKind::CodegenTU) &&
+      scopeRng.chance(0.25)) {
+    SmallVector<Attribute> withStrategy(attrs.getValue());
+    withStrategy.push_back(randomStrategyAttr());
+    attrs = ArrayAttr::get(context, withStrategy);
+  }
 
   // The scope returns every pool tensor defined in its range, so that the
   // program after it can use any of them, as it would without the scope.
@@ -181,6 +190,20 @@ void ProgramGenerator::closeScope(ScopeFrame frame) {
   }
   for (auto [index, result] : llvm::zip_equal(poolIndices, scope->getResults()))
     fn->pool[index].value = result;
+  if (hasDevice) {
+    maybeAddTUScopes(scope);
+    // The tu scopes declare their result dims; where the enclosing scope's
+    // dims cannot be found through them, they are inlined again.
+    if (!resultDimsComputable(scope)) {
+      SmallVector<codegen::TUOp> tus;
+      scope->walk([&](codegen::TUOp tu) { tus.push_back(tu); });
+      for (codegen::TUOp tu : tus)
+        if (failed(util::inlineScope(
+                b, cast<util::ScopeOpInterface>(tu.getOperation()))))
+          llvm::report_fatal_error("scope-gen: cannot undo a tu scope");
+      program.scopes["codegen-tu:undone"] += tus.size();
+    }
+  }
   countScope(form == Annotate  ? "annotate"
              : form == Scope ? "scope"
                              : "hal-device-scope");

@@ -67,13 +67,17 @@ static cl::opt<std::string> metaFilename =
     fileOption("meta", "Write a JSON description: backends, inputs, each "
                        "result's shape and tolerance, features and scopes");
 static cl::opt<std::string> opsList = listOption(
-    "ops", "Op families to generate, comma-separated, or 'all' (default)",
+    "ops",
+    "Op families to generate, comma-separated; 'all' (default) names every "
+    "family but the opt-in ones (--list)",
     "all");
 static cl::opt<std::string> noOpsList =
     listOption("no-ops", "Op families not to generate", "");
 static cl::opt<std::string> scopesList = listOption(
     "scopes",
-    "Scope kinds to insert, comma-separated, 'all' (default) or 'none'", "all");
+    "Scope kinds to insert, comma-separated, or 'none'; 'all' (default) "
+    "names every kind but the opt-in ones (--list)",
+    "all");
 static cl::opt<std::string> noScopesList =
     listOption("no-scopes", "Scope kinds not to insert", "");
 static cl::opt<unsigned> minOps("min-ops",
@@ -111,22 +115,24 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
-/// Parses a comma-separated list of names into a bit mask.
+/// Parses a comma-separated list of names into a bit mask. `all` (alone or
+/// as one of the names) stands for every value but the opt-in ones, which
+/// are only generated when named.
 template <typename Enum>
-static LogicalResult
-parseList(StringRef list, unsigned numValues,
-          std::optional<Enum> (*parse)(StringRef), uint64_t &mask,
-          StringRef what) {
+static LogicalResult parseList(StringRef list, unsigned numValues,
+                               uint64_t optIn,
+                               std::optional<Enum> (*parse)(StringRef),
+                               uint64_t &mask, StringRef what) {
   mask = 0;
-  if (list == "all") {
-    mask = (1ull << numValues) - 1;
-    return success();
-  }
   if (list == "none" || list.empty())
     return success();
   SmallVector<StringRef> names;
   list.split(names, ',', -1, /*KeepEmpty=*/false);
   for (StringRef name : names) {
+    if (name.trim() == "all") {
+      mask |= ((1ull << numValues) - 1) & ~optIn;
+      continue;
+    }
     std::optional<Enum> value = parse(name.trim());
     if (!value) {
       llvm::errs() << "scope-gen: unknown " << what << " '" << name
@@ -141,12 +147,13 @@ parseList(StringRef list, unsigned numValues,
 /// Parses the names in `list` less those in `excludedList` into a bit mask.
 template <typename Enum>
 static LogicalResult parseSelection(StringRef list, StringRef excludedList,
-                                    unsigned numValues,
+                                    unsigned numValues, uint64_t optIn,
                                     std::optional<Enum> (*parse)(StringRef),
                                     StringRef what, uint64_t &mask) {
   uint64_t excluded = 0;
-  if (failed(parseList<Enum>(list, numValues, parse, mask, what)) ||
-      failed(parseList<Enum>(excludedList, numValues, parse, excluded, what)))
+  if (failed(parseList<Enum>(list, numValues, optIn, parse, mask, what)) ||
+      failed(parseList<Enum>(excludedList, numValues, optIn, parse, excluded,
+                             what)))
     return failure();
   mask &= ~excluded;
   return success();
@@ -208,6 +215,12 @@ static void writeMeta(raw_ostream &os, uint64_t seed,
       for (auto &[name, n] : program.scopes)
         json.attribute(name, static_cast<int64_t>(n));
     });
+    // Only where it holds, so that the description of a program without
+    // workgroups stays what it was.
+    if (program.checkStores)
+      json.attribute("check_stores", true);
+    if (program.hasStrategies)
+      json.attribute("strategies", true);
   });
   os << "\n";
 }
@@ -308,6 +321,14 @@ static int runMain() {
     llvm::outs() << "\nscope kinds:";
     for (unsigned i = 0; i < static_cast<unsigned>(ScopeKind::NumKinds); ++i)
       llvm::outs() << " " << getScopeKindName(static_cast<ScopeKind>(i));
+    llvm::outs() << "\nopt-in (not in 'all'; name them, as in "
+                    "--ops=all,NAME):";
+    for (unsigned i = 0; i < static_cast<unsigned>(OpFamily::NumFamilies); ++i)
+      if (kOptInFamilies & (1ull << i))
+        llvm::outs() << " " << getOpFamilyName(static_cast<OpFamily>(i));
+    for (unsigned i = 0; i < static_cast<unsigned>(ScopeKind::NumKinds); ++i)
+      if (kOptInScopeKinds & (1ull << i))
+        llvm::outs() << " " << getScopeKindName(static_cast<ScopeKind>(i));
     llvm::outs() << "\n";
     return 0;
   }
@@ -316,11 +337,11 @@ static int runMain() {
   unsigned numFamilies = static_cast<unsigned>(OpFamily::NumFamilies);
   unsigned numKinds = static_cast<unsigned>(ScopeKind::NumKinds);
   if (failed(parseSelection<OpFamily>(opsList, noOpsList, numFamilies,
-                                      parseOpFamilyName, "op family",
-                                      options.families)) ||
+                                      kOptInFamilies, parseOpFamilyName,
+                                      "op family", options.families)) ||
       failed(parseSelection<ScopeKind>(scopesList, noScopesList, numKinds,
-                                       parseScopeKindName, "scope kind",
-                                       options.scopeKinds)))
+                                       kOptInScopeKinds, parseScopeKindName,
+                                       "scope kind", options.scopeKinds)))
     return 1;
   if (minOps == 0 || maxOps < minOps)
     return fail("--min-ops must be at least 1 and at most --max-ops");

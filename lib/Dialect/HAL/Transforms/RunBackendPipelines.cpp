@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -181,8 +182,20 @@ struct RunBackendPipelinesPass
         failed = true;
         continue;
       }
-      if (mlir::failed(runPipeline(it->second, func)))
+      if (mlir::failed(runPipeline(it->second, func))) {
         failed = true;
+        continue;
+      }
+      // Where the pass manager does not verify (--verify-each=0, a
+      // harness verifying on its own), the nested pipeline's passes are not
+      // verified either; upstream canonicalization can make invalid IR out
+      // of a program whose static sizes contradict each other through a
+      // cast. The pass then fails instead of leaving that IR behind.
+      if (mlir::failed(verify(func))) {
+        func.emitError("the '") << name << "' backend's " << phase.getValue()
+                                << " pipeline left invalid IR in this function";
+        failed = true;
+      }
     }
     if (failed)
       signalPassFailure();

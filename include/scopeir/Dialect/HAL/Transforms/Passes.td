@@ -111,6 +111,12 @@ def RunBackendPipelinesPass
 
     Every dialect any registered pipeline may create is loaded before the
     pass runs (nested pipelines must not load dialects while running).
+
+    Each function is verified after its pipeline ran, also where the pass
+    manager does not verify (`--verify-each=0`): IR that a nested pass left
+    invalid (upstream canonicalization does on a program whose static sizes
+    contradict each other through casts) is an error at the function, never
+    a success.
   }];
   let options = [
     Option<"phase", "phase", "std::string", /*default=*/"\"tensor\"",
