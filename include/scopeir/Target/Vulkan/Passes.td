@@ -29,13 +29,23 @@ def VulkanReadOnlyArgumentsPass
 
 def VulkanCopiesToLinalgPass
     : Pass<"vulkan-copies-to-linalg", "::mlir::func::FuncOp"> {
-  let summary = "Turns memref.copy into linalg.copy";
+  let summary = "Turns memref.copy and bufferization.clone into linalg.copy";
   let description = [{
-    Replaces every `memref.copy` by a `linalg.copy` of the same buffers, so
-    that the copies bufferization made inside a device function become
-    loops, then kernels, like the function's other linalg ops.
+    Replaces every `memref.copy` by a `linalg.copy` of the same buffers, and
+    every `bufferization.clone` by a new buffer (`memref.alloc`, identity
+    layout, cast to the clone's type) that a `linalg.copy` fills, so that
+    the copies bufferization and buffer deallocation made inside a device
+    function become loops, then kernels, like the function's other linalg
+    ops. Why clones: deallocation clones each result a function does not
+    own (an argument it returns, a constant global), and left as it is the
+    clone would copy on the host, through the handle of a device value.
+    A clone of an unranked buffer, or into a layout no new buffer can be
+    cast to, is an error at the clone.
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
 }
 
 def VulkanOutlineKernelsPass
