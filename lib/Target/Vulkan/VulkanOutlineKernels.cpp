@@ -93,7 +93,11 @@ std::optional<std::string> getMissingFeature(Type type, bool storage,
                ? ""
                : spirv::stringifyCapability(capability).str();
   };
-  if (type.isIndex() || type.isInteger(32) || type.isF32())
+  // An index is 64 bits in host memory and 32 in a kernel (SPIR-V's
+  // conversion): a buffer of them would be read with the wrong layout.
+  if (type.isIndex())
+    return storage ? std::nullopt : std::optional<std::string>("");
+  if (type.isInteger(32) || type.isF32())
     return std::string();
   if (type.isInteger(1))
     return storage ? need(Capability::StorageBuffer8BitAccess) : "";

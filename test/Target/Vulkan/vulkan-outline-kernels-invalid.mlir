@@ -219,3 +219,21 @@ func.func @atomic_value_in_workgroup(%c: memref<4xi32>, %d: memref<4x8xi32>) att
   }
   return
 }
+
+// -----
+
+// An index is 64 bits in host memory and 32 in a kernel: a buffer of them
+// would be read with the wrong layout (and, binding it, sized wrongly).
+#env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>
+func.func @index_buffer(%x: memref<4xindex>, %y: memref<4xindex>) attributes {hal.device = #hal.device.target<"vulkan", {target_env = #env}>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    // expected-error @+1 {{'memref.load' op uses 'memref<?xindex>' on #hal.device.target<"vulkan", {target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>}>, which the vulkan backend does not support}}
+    %v = memref.load %x[%i] : memref<4xindex>
+    memref.store %v, %y[%i] : memref<4xindex>
+    scf.reduce
+  }
+  return
+}
