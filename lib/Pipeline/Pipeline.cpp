@@ -14,7 +14,9 @@
 #include "scopeir/Dialect/Flow/Transforms/Passes.h"
 #include "scopeir/Dialect/HAL/IR/HALOps.h"
 #include "scopeir/Dialect/HAL/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Dialect/Util/Transforms/Passes.h"
+#include "scopeir/Dialect/Util/Utils/ScopeUtils.h"
 #include "scopeir/InitAll.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -354,15 +356,60 @@ LogicalResult scopeir::pipeline::checkHostBackend(StringRef name,
   return checkBackend(name, "host backend", "host backend", message);
 }
 
-LogicalResult scopeir::pipeline::checkDevice(StringRef name,
+LogicalResult scopeir::pipeline::checkDevice(StringRef name, bool dispatch,
                                              std::string &message) {
+  // A device with memory of its own takes the bodies of the entry points
+  // (setDefaultDevice), whose host ops stay host code only between
+  // dispatches.
+  registerAllTargetBackends();
+  if (const hal::TargetBackend *backend =
+          hal::TargetBackendRegistry::global().lookup(name)) {
+    if (dispatch || !backend->hasDeviceMemory())
+      return success();
+    message = ("backend '" + name +
+               "' computes in memory of its own: the bodies placed on it "
+               "need dispatch formation (without it, their host ops would "
+               "read device memory)")
+                  .str();
+    return failure();
+  }
   return checkBackend(name, "backend", "default device", message);
 }
 
 void scopeir::pipeline::setDefaultDevice(ModuleOp module, StringRef backend) {
   MLIRContext *context = module.getContext();
-  module->setAttr(hal::HALDialect::getDeviceAttrName(),
-                  hal::DeviceTargetAttr::get(context, backend));
+  auto device = hal::DeviceTargetAttr::get(context, backend);
+  registerAllTargetBackends();
+  const hal::TargetBackend *target =
+      hal::TargetBackendRegistry::global().lookup(backend);
+  if (!target || !target->hasDeviceMemory()) {
+    module->setAttr(hal::HALDialect::getDeviceAttrName(), device);
+    return;
+  }
+  // The host calls the public functions with host buffers and takes host
+  // buffers back: on a device with memory of its own, their bodies go into
+  // a scope placed on it instead, whose captures and results move through
+  // the transfers flow-insert-transfers inserts at its edge. Other
+  // functions (called from those bodies, inlined there) stay on the host.
+  module->removeAttr(hal::HALDialect::getDeviceAttrName());
+  IRRewriter rewriter(context);
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isDeclaration() || !func.isPublic() ||
+        !func.getBody().hasOneBlock() ||
+        util::lookupPlacementAndOwner(func, /*includeOp=*/true).attr)
+      continue;
+    Block &body = func.getBody().front();
+    Operation *terminator = body.getTerminator();
+    if (&body.front() == terminator)
+      continue;
+    rewriter.setInsertionPoint(&body.front());
+    auto scope = util::AnnotateOp::create(rewriter, func.getLoc(),
+                                          terminator->getOperandTypes(),
+                                          rewriter.getArrayAttr({device}));
+    util::moveOpsIntoScope(rewriter, scope, std::next(scope->getIterator()),
+                           terminator->getIterator(),
+                           terminator->getOperands());
+  }
 }
 
 std::vector<std::string>

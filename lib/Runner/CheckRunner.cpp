@@ -237,7 +237,8 @@ int scopeir::runner::runChecks(const CheckConfig &config) {
                                         errorMessage)))
     return fail(errorMessage);
   if (!config.device.empty() &&
-      failed(pipeline::checkDevice(config.device, errorMessage)))
+      failed(pipeline::checkDevice(config.device, config.session.dispatch,
+                                   errorMessage)))
     return fail("--device: " + errorMessage);
   std::unique_ptr<llvm::MemoryBuffer> source =
       openInputFile(config.inputFilename, &errorMessage);

@@ -138,14 +138,21 @@ mlir::LogicalResult checkHostBackend(llvm::StringRef name,
 /// Places every function of `module` without a device of its own on the
 /// registered backend `backend`: sets the module's default device
 /// (`hal.device = #hal.device.target<"backend">`), replacing one it has.
-/// An unknown backend is reported by the compile pipeline's first pass.
+/// A backend with memory of its own takes the bodies of the public
+/// functions instead (the host calls them with host buffers): each such
+/// body without a device of its own is wrapped in a `util.annotate` placed
+/// on it, and the module's default device is removed. An unknown backend
+/// is reported by the compile pipeline's first pass.
 void setDefaultDevice(mlir::ModuleOp module, llvm::StringRef backend);
 
-/// Returns success if `name` is a registered backend computing in host
-/// memory, on which setDefaultDevice can place functions (the entry points
-/// among them); otherwise an error message in `message` (listing the
-/// registered backends for an unknown one).
-mlir::LogicalResult checkDevice(llvm::StringRef name, std::string &message);
+/// Returns success if `name` is a registered backend on which
+/// setDefaultDevice can place functions; otherwise an error message in
+/// `message` (listing the registered backends for an unknown one). One
+/// with memory of its own needs dispatch formation (`dispatch`): without
+/// it, the body's host ops (a check's call) would be code of the device's
+/// function, reading device memory.
+mlir::LogicalResult checkDevice(llvm::StringRef name, bool dispatch,
+                                std::string &message);
 
 /// Returns the kernel symbols the module names (extern scopes and kernel
 /// calls), each once, in first-use order.

@@ -665,7 +665,10 @@ bool Runtime::stage(uint64_t bytes, uint64_t alignment, Buffer *&buffer,
 Buffer *Runtime::getHandleBuffer(uintptr_t handle, uint64_t bytes,
                                  bool mustExist, const char *what) {
   auto it = handles.find(handle);
-  if (mustExist) {
+  // A value of no bytes holds no data to put anywhere: no kernel writes
+  // it (the canonicalizer erases linalg ops on empty buffers), and reading
+  // it reads nothing.
+  if (mustExist && bytes != 0) {
     if (it == handles.end() || it->second.size < bytes) {
       char address[32];
       std::snprintf(address, sizeof(address), "%#llx",

@@ -1,12 +1,14 @@
-//===- VulkanCopiesToLinalg.cpp - memref.copy to linalg.copy ----*- C++ -*-===//
+//===- VulkanCopiesToLinalg.cpp - Buffer copies to linalg.copy --*- C++ -*-===//
 //
-// This file implements vulkan-copies-to-linalg: the copies bufferization
-// made become linalg ops, compiled to kernels like the others.
+// This file implements vulkan-copies-to-linalg: the copies bufferization and
+// buffer deallocation made (memref.copy, bufferization.clone) become
+// linalg ops, compiled to kernels like the others.
 //
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Target/Vulkan/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/Builders.h"
 
 namespace scopeir::vulkan {
@@ -18,18 +20,57 @@ using namespace mlir;
 
 namespace {
 
+/// Replaces `clone` by a new buffer of identity layout (cast to the clone's
+/// type) that a linalg.copy fills. Buffer deallocation clones a function's
+/// result that the function does not own (an argument, a constant global):
+/// on the host, that copy would read a device value through its handle.
+LogicalResult convertClone(bufferization::CloneOp clone) {
+  auto type = dyn_cast<MemRefType>(clone.getType());
+  if (!type)
+    return clone.emitOpError("clones an unranked buffer in a function placed "
+                             "on a vulkan device");
+  auto allocType =
+      MemRefType::get(type.getShape(), type.getElementType(),
+                      MemRefLayoutAttrInterface(), type.getMemorySpace());
+  if (!memref::CastOp::areCastCompatible(allocType, type))
+    return clone.emitOpError("clones into a layout no new buffer can have "
+                             "in a function placed on a vulkan device");
+  OpBuilder builder(clone);
+  Location loc = clone.getLoc();
+  SmallVector<Value> dims;
+  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+    if (type.isDynamicDim(i))
+      dims.push_back(memref::DimOp::create(builder, loc, clone.getInput(), i));
+  Value buffer = memref::AllocOp::create(builder, loc, allocType, dims);
+  linalg::CopyOp::create(builder, loc, clone.getInput(), buffer);
+  if (allocType != type)
+    buffer = memref::CastOp::create(builder, loc, type, buffer);
+  clone.replaceAllUsesWith(buffer);
+  clone.erase();
+  return success();
+}
+
 struct VulkanCopiesToLinalgPass
     : scopeir::vulkan::impl::VulkanCopiesToLinalgPassBase<
           VulkanCopiesToLinalgPass> {
   void runOnOperation() override {
     SmallVector<memref::CopyOp> copies;
-    getOperation().walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+    SmallVector<bufferization::CloneOp> clones;
+    getOperation().walk([&](Operation *op) {
+      if (auto copy = dyn_cast<memref::CopyOp>(op))
+        copies.push_back(copy);
+      else if (auto clone = dyn_cast<bufferization::CloneOp>(op))
+        clones.push_back(clone);
+    });
     for (memref::CopyOp copy : copies) {
       OpBuilder builder(copy);
       linalg::CopyOp::create(builder, copy.getLoc(), copy.getSource(),
                              copy.getTarget());
       copy.erase();
     }
+    for (bufferization::CloneOp clone : clones)
+      if (failed(convertClone(clone)))
+        return signalPassFailure();
   }
 };
 

@@ -93,7 +93,12 @@ Value getAddress(OpBuilder &b, Location loc, Value buffer) {
 /// Returns the size of `buffer`'s data in bytes as an i64.
 Value getByteSize(OpBuilder &b, Location loc, Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
-  int64_t elementBytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  // The host's layout: an index is 64 bits there (kernels never bind index
+  // buffers: vulkan-outline-kernels rejects them).
+  Type element = type.getElementType();
+  int64_t elementBytes =
+      element.isIndex() ? 8
+                        : llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
   Value bytes = arith::ConstantIndexOp::create(b, loc, elementBytes);
   for (int64_t d = 0; d < type.getRank(); ++d) {
     Value size =

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/HAL/IR/HALAttrs.h"
 #include "scopeir/Runtime/Vulkan.h"
 #include "scopeir/Target/Vulkan/Passes.h"
@@ -51,14 +52,14 @@ constexpr int64_t kMaxGroupCount = 65535;
 constexpr StringLiteral kBindingsAttrName = "vulkan.bindings";
 
 /// Returns true if `op` is a loop nest that reads or writes buffers: a
-/// kernel. (A loop computing only scalars, such as the replay of
-/// codegen-check-stores, stays host code.)
+/// kernel. (A loop computing only scalars stays host code.)
 bool isLoopNest(Operation *op) {
   if (!isa<scf::ParallelOp, scf::ForOp, scf::WhileOp>(op))
     return false;
   WalkResult access = op->walk([](Operation *inner) {
-    return isa<memref::LoadOp, memref::StoreOp>(inner) ? WalkResult::interrupt()
-                                                       : WalkResult::advance();
+    return isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp>(inner)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
   });
   return access.wasInterrupted();
 }
@@ -92,7 +93,11 @@ std::optional<std::string> getMissingFeature(Type type, bool storage,
                ? ""
                : spirv::stringifyCapability(capability).str();
   };
-  if (type.isIndex() || type.isInteger(32) || type.isF32())
+  // An index is 64 bits in host memory and 32 in a kernel (SPIR-V's
+  // conversion): a buffer of them would be read with the wrong layout.
+  if (type.isIndex())
+    return storage ? std::nullopt : std::optional<std::string>("");
+  if (type.isInteger(32) || type.isF32())
     return std::string();
   if (type.isInteger(1))
     return storage ? need(Capability::StorageBuffer8BitAccess) : "";
@@ -374,6 +379,33 @@ void distributeOverThreads(Block *block, Value thread, int64_t threads) {
   }
 }
 
+/// Every thread of a workgroup runs the code of `block` (a workgroup's
+/// body) outside its parallel loops: the same loads and stores, which is
+/// harmless, and the same atomic updates, which would count once per
+/// thread. Those run in thread 0 only (`thread` is the thread's id); one
+/// whose old value the body uses cannot, and is an error.
+LogicalResult runAtomicsOnce(Block *block, Value thread) {
+  SmallVector<memref::AtomicRMWOp> atomics;
+  block->walk([&](memref::AtomicRMWOp atomic) {
+    if (!isa<scf::ParallelOp>(block->findAncestorOpInBlock(*atomic)))
+      atomics.push_back(atomic);
+  });
+  for (memref::AtomicRMWOp atomic : atomics) {
+    if (!atomic->use_empty())
+      return atomic.emitOpError(
+          "uses the old value of an atomic update in a workgroup's body "
+          "outside its parallel loops, which every thread of the workgroup "
+          "runs");
+    OpBuilder b(atomic);
+    Location loc = atomic.getLoc();
+    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        thread, getIndex(b, loc, 0));
+    auto once = scf::IfOp::create(b, loc, first, /*withElse=*/false);
+    atomic->moveBefore(once.thenBlock()->getTerminator());
+  }
+  return success();
+}
+
 /// Outlines the loop nests of one vulkan function.
 class FunctionOutliner {
 public:
@@ -401,11 +433,12 @@ private:
   DenseSet<Value> hostBuffers;
 };
 
-/// Loop nests that call or print (the replay of codegen-check-stores, which
-/// counts the stores of a workgroups scope and reports a gap or an
-/// overlap) stay host code, with the buffers they use and every other nest
-/// using those buffers; such buffers must be the function's own
-/// allocations, never a device value it takes or returns.
+/// Loop nests that call or print (the scan of codegen-check-stores, which
+/// reads the downloaded counts of a workgroups scope's stores and reports a
+/// gap or an overlap) stay host code, with the buffers they use and every
+/// other nest using those buffers; such buffers must be the function's own
+/// allocations, never a device value it takes or returns. Buffers that
+/// downloads fill are host memory too.
 LogicalResult FunctionOutliner::findHostCode() {
   SmallVector<Operation *> nests;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -426,9 +459,17 @@ LogicalResult FunctionOutliner::findHostCode() {
         buffers.push_back(getRootBuffer(load.getMemRef()));
       else if (auto store = dyn_cast<memref::StoreOp>(op))
         buffers.push_back(getRootBuffer(store.getMemRef()));
+      else if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op))
+        buffers.push_back(getRootBuffer(atomic.getMemref()));
     });
     return buffers;
   };
+  // A buffer a transfer fills in host memory (a download) is host memory:
+  // host code reads it (codegen-check-stores reads its counters there).
+  func.walk([&](flow::BufferTransferOp transfer) {
+    if (!transfer.getTargetMemoryAttr())
+      hostBuffers.insert(getRootBuffer(transfer.getTarget()));
+  });
   for (bool changed = !hostNests.empty(); changed;) {
     changed = false;
     for (Operation *nest : nests) {
@@ -787,8 +828,13 @@ LogicalResult FunctionOutliner::outline(Operation *root,
         continue;
       body.clone(op, mapping);
     }
-    if (perWorkgroup)
+    if (perWorkgroup) {
+      if (failed(runAtomicsOnce(guard.thenBlock(), thread))) {
+        kernel.erase();
+        return failure();
+      }
       distributeOverThreads(guard.thenBlock(), thread, threads);
+    }
   } else {
     kb.clone(*root, mapping);
   }
@@ -834,6 +880,13 @@ LogicalResult FunctionOutliner::outline(Operation *root,
         memref::StoreOp::create(b, store.getLoc(), store.getValueToStore(), arg,
                                 ValueRange{linearize(store.getIndices())});
         store.erase();
+      } else if (auto atomic = dyn_cast<memref::AtomicRMWOp>(user);
+                 atomic && atomic.getMemref() == arg) {
+        Value flat = memref::AtomicRMWOp::create(
+            b, atomic.getLoc(), atomic.getKind(), atomic.getValue(), arg,
+            ValueRange{linearize(atomic.getIndices())});
+        atomic.replaceAllUsesWith(flat);
+        atomic.erase();
       } else if (auto dim = dyn_cast<memref::DimOp>(user)) {
         std::optional<int64_t> d = dim.getConstantIndex();
         if (!d)
@@ -888,6 +941,9 @@ LogicalResult FunctionOutliner::outline(Operation *root,
       if (auto store = dyn_cast<memref::StoreOp>(op);
           store && store.getMemRef() == buffer)
         flag |= SCOPEIR_VK_BINDING_WRITE;
+      if (auto atomic = dyn_cast<memref::AtomicRMWOp>(op);
+          atomic && atomic.getMemref() == buffer)
+        flag |= SCOPEIR_VK_BINDING_READ | SCOPEIR_VK_BINDING_WRITE;
     });
     if (auto global = buffer.getDefiningOp<memref::GetGlobalOp>()) {
       auto symbol = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(

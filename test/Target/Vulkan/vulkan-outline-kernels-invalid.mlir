@@ -195,3 +195,45 @@ func.func @host_code_on_device_memory(%x: memref<4xf32>) attributes {hal.device 
   }
   return
 }
+
+// -----
+
+// Every thread of a workgroup runs its body outside the parallel loops: an
+// atomic update there runs in one thread only, so no other thread could
+// have its old value.
+#env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>
+func.func @atomic_value_in_workgroup(%c: memref<4xi32>, %d: memref<4x8xi32>) attributes {hal.device = #hal.device.target<"vulkan", {target_env = #env}>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1 : i32
+  scf.parallel (%g) = (%c0) to (%c4) step (%c1) {
+    // expected-error @+1 {{'memref.atomic_rmw' op uses the old value of an atomic update in a workgroup's body outside its parallel loops, which every thread of the workgroup runs}}
+    %old = memref.atomic_rmw addi %one, %c[%g] : (i32, memref<4xi32>) -> i32
+    scf.parallel (%t) = (%c0) to (%c8) step (%c1) {
+      memref.store %old, %d[%g, %t] : memref<4x8xi32>
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// An index is 64 bits in host memory and 32 in a kernel: a buffer of them
+// would be read with the wrong layout (and, binding it, sized wrongly).
+#env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>
+func.func @index_buffer(%x: memref<4xindex>, %y: memref<4xindex>) attributes {hal.device = #hal.device.target<"vulkan", {target_env = #env}>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    // expected-error @+1 {{'memref.load' op uses 'memref<?xindex>' on #hal.device.target<"vulkan", {target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>}>, which the vulkan backend does not support}}
+    %v = memref.load %x[%i] : memref<4xindex>
+    memref.store %v, %y[%i] : memref<4xindex>
+    scf.reduce
+  }
+  return
+}

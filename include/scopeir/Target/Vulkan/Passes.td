@@ -29,13 +29,23 @@ def VulkanReadOnlyArgumentsPass
 
 def VulkanCopiesToLinalgPass
     : Pass<"vulkan-copies-to-linalg", "::mlir::func::FuncOp"> {
-  let summary = "Turns memref.copy into linalg.copy";
+  let summary = "Turns memref.copy and bufferization.clone into linalg.copy";
   let description = [{
-    Replaces every `memref.copy` by a `linalg.copy` of the same buffers, so
-    that the copies bufferization made inside a device function become
-    loops, then kernels, like the function's other linalg ops.
+    Replaces every `memref.copy` by a `linalg.copy` of the same buffers, and
+    every `bufferization.clone` by a new buffer (`memref.alloc`, identity
+    layout, cast to the clone's type) that a `linalg.copy` fills, so that
+    the copies bufferization and buffer deallocation made inside a device
+    function become loops, then kernels, like the function's other linalg
+    ops. Why clones: deallocation clones each result a function does not
+    own (an argument it returns, a constant global), and left as it is the
+    clone would copy on the host, through the handle of a device value.
+    A clone of an unranked buffer, or into a layout no new buffer can be
+    cast to, is an error at the clone.
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
 }
 
 def VulkanOutlineKernelsPass
@@ -67,14 +77,21 @@ def VulkanOutlineKernelsPass
       its body is strided over the workgroup's threads and followed by a
       barrier (workgroup scope; storage and workgroup memory); a buffer the
       body allocates (a tile's temporary) becomes a buffer of workgroup
-      memory (memory space 3) of the largest size its dims can have.
-    - A loop nest that calls or prints (the replay of
+      memory (memory space 3) of the largest size its dims can have. The
+      rest of the body runs in every thread of the workgroup: harmless for
+      loads and stores, not for atomic updates, which run in thread 0 only
+      (the counting of `codegen-check-stores`); one whose old value the
+      body uses there is an error.
+    - A loop nest that calls or prints (the host scan of
       `codegen-check-stores`) stays host code, with the buffers it uses and
       the nests using them; those must be buffers the function allocates.
-      A loop nest touching no buffer stays host code too.
+      A loop nest touching no buffer stays host code too. A buffer a
+      `flow.buffer.transfer` fills in host memory (a download) is host
+      memory: host code may read it.
     - Buffers become kernel arguments in use order: 1-D views of their
       dense row-major data (`memref.collapse_shape` on the host), indexed by
-      row-major linearization inside the kernel. The scalars the kernel
+      row-major linearization inside the kernel (loads, stores and
+      `memref.atomic_rmw`). The scalars the kernel
       uses (sizes, bounds, values computed on the host) travel in one
       `memref<Nxi32>` parameter buffer, the last argument; constants are
       cloned into the kernel.

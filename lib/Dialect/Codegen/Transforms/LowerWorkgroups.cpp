@@ -5,12 +5,16 @@
 // top of a one-block body is a shared output of the loop, written by one
 // tensor.parallel_insert_slice per codegen.store; the stores of any other
 // result write into a buffer of the result. With check-stores every store
-// also counts, at run time, the elements it writes.
+// also counts, at run time, the elements it writes; in a function placed
+// on a device with memory of its own, the counts are downloaded and checked
+// on the host.
 //
 //===----------------------------------------------------------------------===//
 
 #include "scopeir/Dialect/Codegen/IR/CodegenOps.h"
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h"
+#include "scopeir/Dialect/Flow/IR/FlowOps.h"
+#include "scopeir/Dialect/Util/IR/UtilInterfaces.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -34,7 +38,9 @@ static constexpr StringLiteral kExitFunction = "exit";
 /// Slots of the record of the first out-of-bounds store (an i64 buffer):
 /// the claim (0 until a store claims the record), the result, the
 /// dimension, the store's offset, size and stride and the result's extent
-/// in that dimension, then the workgroup's ids.
+/// in that dimension, then the workgroup's ids. On a device with memory of
+/// its own the record is a table of one such row per workgroup, the claim
+/// slot a flag each workgroup sets for its own first out-of-bounds store.
 enum ReportSlot : int64_t {
   kClaimSlot,
   kResultSlot,
@@ -141,7 +147,12 @@ class ScopeLowering {
 public:
   ScopeLowering(RewriterBase &rewriter, WorkgroupsOp scope, bool checkStores)
       : rewriter(rewriter), scope(scope), loc(scope.getLoc()),
-        checkStores(checkStores) {}
+        checkStores(checkStores) {
+    util::ScopeAttrInterface placement =
+        util::lookupPlacementAndOwner(scope).attr;
+    if (placement && placement.hasDeviceMemory())
+      deviceMemory = placement;
+  }
 
   void lower();
 
@@ -158,6 +169,12 @@ private:
   void lowerBufferStore(StoreOp store, unsigned resultIndex);
   /// Emits the reports of the check after the loop.
   void emitCheckReports();
+  /// Reports the record of the first out-of-bounds store (host memory).
+  void emitRecordReport();
+  /// Prints a record whose slots `loadIn` loads.
+  void printRecord(OpBuilder &builder, function_ref<Value(int64_t)> loadIn);
+  /// Reports the first element of a result not stored exactly once.
+  void emitCounterReports();
   /// Moves the body into `forall`, its entry block arguments replaced.
   void moveBody(scf::ForallOp forall);
 
@@ -165,10 +182,26 @@ private:
   void buildNest(OpBuilder &builder, ValueRange extents,
                  function_ref<void(OpBuilder &, ValueRange)> body);
 
+  /// Device memory: the workgroup's row in the record table.
+  Value getWorkgroupRow(OpBuilder &builder, Location loc);
+  /// Device memory: fills the workgroup's row of the record table with
+  /// `fields` unless its flag is set (its first out-of-bounds store wins).
+  void recordInRow(OpBuilder &builder, Location loc, ValueRange fields);
+  /// Device memory: a host buffer holding a copy of `buffer`, downloaded
+  /// after the loop.
+  Value download(Value buffer);
+  /// Device memory: reports the first workgroup (in row-major order of the
+  /// grid) whose row is flagged.
+  void emitRecordTableReport();
+
   RewriterBase &rewriter;
   WorkgroupsOp scope;
   Location loc;
   bool checkStores;
+  /// The placement whose memory of its own the scope's buffers are in
+  /// (null: host memory). Host code reads the counters and the record only
+  /// through downloads there.
+  Attribute deviceMemory;
   std::optional<CheckReporter> reporter;
 
   /// Per result: its position among the loop's shared outputs, or -1 when
@@ -258,12 +291,75 @@ void ScopeLowering::createStorage(SmallVectorImpl<Value> &sharedOutputs) {
     });
     counters.push_back(counter);
   }
+  if (deviceMemory) {
+    // A row per workgroup, its flag cleared. No atomic claim: a device's
+    // threads run a workgroup's body in lockstep, and each thread sees its
+    // own writes, so a workgroup records its first out-of-bounds store only.
+    Value rows = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    for (Value count : scope.getWorkgroupCount())
+      rows = arith::MulIOp::create(rewriter, loc, rows, count);
+    report = memref::AllocOp::create(
+        rewriter, loc,
+        MemRefType::get({ShapedType::kDynamic, kIdSlots + scope.getGridRank()},
+                        rewriter.getI64Type()),
+        ValueRange{rows});
+    Value zero64 = arith::ConstantIntOp::create(rewriter, loc, 0, 64);
+    Value claimSlot = arith::ConstantIndexOp::create(rewriter, loc, kClaimSlot);
+    buildNest(rewriter, rows, [&](OpBuilder &b, ValueRange indices) {
+      memref::StoreOp::create(b, loc, zero64, report,
+                              ValueRange{indices[0], claimSlot});
+    });
+    return;
+  }
   report = memref::AllocOp::create(
       rewriter, loc,
       MemRefType::get({kIdSlots + scope.getGridRank()}, rewriter.getI64Type()));
   memref::StoreOp::create(
       rewriter, loc, arith::ConstantIntOp::create(rewriter, loc, 0, 64), report,
       ValueRange{arith::ConstantIndexOp::create(rewriter, loc, 0)});
+}
+
+Value ScopeLowering::getWorkgroupRow(OpBuilder &builder, Location loc) {
+  Value row = arith::ConstantIndexOp::create(builder, loc, 0);
+  for (auto [id, count] :
+       llvm::zip(scope.getWorkgroupIds(), scope.getWorkgroupCount()))
+    row = arith::AddIOp::create(
+        builder, loc, arith::MulIOp::create(builder, loc, row, count), id);
+  return row;
+}
+
+void ScopeLowering::recordInRow(OpBuilder &builder, Location loc,
+                                ValueRange fields) {
+  Value row = getWorkgroupRow(builder, loc);
+  auto slot = [&](int64_t index) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, index);
+  };
+  Value flag = memref::LoadOp::create(builder, loc, report,
+                                      ValueRange{row, slot(kClaimSlot)});
+  Value unset =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, flag,
+                            arith::ConstantIntOp::create(builder, loc, 0, 64));
+  auto first = scf::IfOp::create(builder, loc, unset, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(&first.getThenRegion().front());
+  memref::StoreOp::create(builder, loc,
+                          arith::ConstantIntOp::create(builder, loc, 1, 64),
+                          report, ValueRange{row, slot(kClaimSlot)});
+  for (auto [i, field] : llvm::enumerate(fields))
+    memref::StoreOp::create(builder, loc, field, report,
+                            ValueRange{row, slot(kResultSlot + i)});
+}
+
+Value ScopeLowering::download(Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<Value> dims;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      dims.push_back(memref::DimOp::create(rewriter, loc, buffer, d));
+  Value copy = memref::AllocOp::create(rewriter, loc, type, dims);
+  flow::BufferTransferOp::create(rewriter, loc, buffer, copy, deviceMemory,
+                                 Attribute());
+  return copy;
 }
 
 void ScopeLowering::lowerBufferStore(StoreOp store, unsigned resultIndex) {
@@ -355,23 +451,31 @@ void ScopeLowering::lowerBufferStore(StoreOp store, unsigned resultIndex) {
       stride = select(i64(strides[d]), stride);
       extent = select(i64(extents[d]), extent);
     }
-    Value slot0 = arith::ConstantIndexOp::create(rewriter, storeLoc, 0);
-    Value previous = memref::AtomicRMWOp::create(
-        rewriter, storeLoc, arith::AtomicRMWKind::assign, constI64(1), report,
-        ValueRange{slot0});
-    Value claimed = cmp(arith::CmpIPredicate::eq, previous, constI64(0));
-    auto claim =
-        scf::IfOp::create(rewriter, storeLoc, claimed, /*withElse=*/false);
-    rewriter.setInsertionPointToStart(&claim.getThenRegion().front());
-    SmallVector<Value> fields = {
-        constI64(resultIndex), dim, offset, size, stride, extent};
-    for (Value id : scope.getWorkgroupIds())
-      fields.push_back(i64(id));
-    for (auto [i, field] : llvm::enumerate(fields)) {
-      Value slot =
-          arith::ConstantIndexOp::create(rewriter, storeLoc, kResultSlot + i);
-      memref::StoreOp::create(rewriter, storeLoc, field, report,
-                              ValueRange{slot});
+    // The record's fields, built where they are stored.
+    auto getFields = [&]() {
+      SmallVector<Value> fields = {
+          constI64(resultIndex), dim, offset, size, stride, extent};
+      for (Value id : scope.getWorkgroupIds())
+        fields.push_back(i64(id));
+      return fields;
+    };
+    if (deviceMemory) {
+      recordInRow(rewriter, storeLoc, getFields());
+    } else {
+      Value slot0 = arith::ConstantIndexOp::create(rewriter, storeLoc, 0);
+      Value previous = memref::AtomicRMWOp::create(
+          rewriter, storeLoc, arith::AtomicRMWKind::assign, constI64(1), report,
+          ValueRange{slot0});
+      Value claimed = cmp(arith::CmpIPredicate::eq, previous, constI64(0));
+      auto claim =
+          scf::IfOp::create(rewriter, storeLoc, claimed, /*withElse=*/false);
+      rewriter.setInsertionPointToStart(&claim.getThenRegion().front());
+      for (auto [i, field] : llvm::enumerate(getFields())) {
+        Value slot =
+            arith::ConstantIndexOp::create(rewriter, storeLoc, kResultSlot + i);
+        memref::StoreOp::create(rewriter, storeLoc, field, report,
+                                ValueRange{slot});
+      }
     }
   }
 
@@ -395,6 +499,58 @@ void ScopeLowering::lowerBufferStore(StoreOp store, unsigned resultIndex) {
 }
 
 void ScopeLowering::emitCheckReports() {
+  // Device memory: the host checks copies, downloaded once the loop is done.
+  if (deviceMemory) {
+    report = download(report);
+    for (Value &counter : counters)
+      counter = download(counter);
+    emitRecordTableReport();
+  } else {
+    emitRecordReport();
+  }
+  emitCounterReports();
+}
+
+void ScopeLowering::emitRecordTableReport() {
+  Value rows = memref::DimOp::create(rewriter, loc, report, 0);
+  buildNest(rewriter, rows, [&](OpBuilder &b, ValueRange indices) {
+    Value row = indices[0];
+    auto loadIn = [&](OpBuilder &lb, int64_t slot) -> Value {
+      Value index = arith::ConstantIndexOp::create(lb, loc, slot);
+      return memref::LoadOp::create(lb, loc, report, ValueRange{row, index});
+    };
+    Value recorded = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne, loadIn(b, kClaimSlot),
+        arith::ConstantIntOp::create(b, loc, 0, 64));
+    reporter->failIf(b, recorded, [&](OpBuilder &pb) {
+      printRecord(pb, [&](int64_t slot) { return loadIn(pb, slot); });
+    });
+  });
+}
+
+void ScopeLowering::printRecord(OpBuilder &b,
+                                function_ref<Value(int64_t)> loadIn) {
+  SmallVector<Value> ids;
+  for (unsigned d = 0; d < scope.getGridRank(); ++d)
+    ids.push_back(loadIn(kIdSlots + d));
+  reporter->print(b, "workgroup ");
+  reporter->printList(b, ids);
+  reporter->print(b, " stores result #");
+  reporter->print(b, loadIn(kResultSlot));
+  reporter->print(b, " outside its extent in dimension #");
+  reporter->print(b, loadIn(kDimSlot));
+  reporter->print(b, " (offset ");
+  reporter->print(b, loadIn(kOffsetSlot));
+  reporter->print(b, ", size ");
+  reporter->print(b, loadIn(kSizeSlot));
+  reporter->print(b, ", stride ");
+  reporter->print(b, loadIn(kStrideSlot));
+  reporter->print(b, ", extent ");
+  reporter->print(b, loadIn(kExtentSlot));
+  reporter->print(b, ")");
+}
+
+void ScopeLowering::emitRecordReport() {
   // The out-of-bounds store, if a workgroup recorded one.
   auto load = [&](int64_t slot) -> Value {
     Value index = arith::ConstantIndexOp::create(rewriter, loc, slot);
@@ -405,30 +561,14 @@ void ScopeLowering::emitCheckReports() {
   Value recorded = arith::CmpIOp::create(
       rewriter, loc, arith::CmpIPredicate::ne, claim, zero64);
   reporter->failIf(rewriter, recorded, [&](OpBuilder &b) {
-    auto loadIn = [&](int64_t slot) -> Value {
+    printRecord(b, [&](int64_t slot) -> Value {
       Value index = arith::ConstantIndexOp::create(b, loc, slot);
       return memref::LoadOp::create(b, loc, report, ValueRange{index});
-    };
-    SmallVector<Value> ids;
-    for (unsigned d = 0; d < scope.getGridRank(); ++d)
-      ids.push_back(loadIn(kIdSlots + d));
-    reporter->print(b, "workgroup ");
-    reporter->printList(b, ids);
-    reporter->print(b, " stores result #");
-    reporter->print(b, loadIn(kResultSlot));
-    reporter->print(b, " outside its extent in dimension #");
-    reporter->print(b, loadIn(kDimSlot));
-    reporter->print(b, " (offset ");
-    reporter->print(b, loadIn(kOffsetSlot));
-    reporter->print(b, ", size ");
-    reporter->print(b, loadIn(kSizeSlot));
-    reporter->print(b, ", stride ");
-    reporter->print(b, loadIn(kStrideSlot));
-    reporter->print(b, ", extent ");
-    reporter->print(b, loadIn(kExtentSlot));
-    reporter->print(b, ")");
+    });
   });
+}
 
+void ScopeLowering::emitCounterReports() {
   // Then the first element, in row-major order, stored other than exactly
   // once (at most once for a tied result).
   for (auto [r, counterValue] : llvm::enumerate(counters)) {

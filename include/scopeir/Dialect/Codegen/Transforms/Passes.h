@@ -8,6 +8,7 @@
 #define SCOPEIR_DIALECT_CODEGEN_TRANSFORMS_PASSES_H
 
 #include "scopeir/Dialect/Codegen/IR/CodegenDialect.h"
+#include "scopeir/Dialect/Flow/IR/FlowDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

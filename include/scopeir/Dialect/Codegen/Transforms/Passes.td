@@ -270,7 +270,14 @@ def LowerWorkgroupsPass : Pass<"codegen-lower-workgroups"> {
     exactly once (more than once for a tied result, whose elements no
     workgroup stores keep the capture's values), is a run-time error: a
     message on standard output naming the scope (its location), the result
-    and the workgroup or element, then `exit(1)`. Because the check counts
+    and the workgroup or element, then `exit(1)`. In a scope placed on a
+    device with memory of its own (util's `hasDeviceMemory()`), whose
+    buffers host code never reads, the record is a table with a row per
+    workgroup, each flagging its own first out-of-bounds store (a device
+    need not have 64-bit atomics), and after the loop the counters and the
+    table are copied to host buffers by `flow.buffer.transfer` (a download)
+    and the host scans the copies, reporting the first flagged workgroup in
+    grid order. Because the check counts
     the stores that ran, it is exact whatever the control flow around them
     (loops, conditionals, blocks, calls). It costs an atomic add per
     stored element and a pass over every result, and is meant for testing
@@ -290,6 +297,7 @@ def LowerWorkgroupsPass : Pass<"codegen-lower-workgroups"> {
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",
+    "::scopeir::flow::FlowDialect",
   ];
 }
 
