@@ -33,3 +33,18 @@
 // RUN: scope-run %S/Inputs/nchw-conv.mlir --function=pointwise --input=@%t/x3.npy --input=@%t/w3.npy --input=@%t/a3.npy > %t/vec3.txt
 // RUN: scope-run %t/loops.mlir --function=pointwise --input=@%t/x3.npy --input=@%t/w3.npy --input=@%t/a3.npy > %t/loops3.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec3.txt %t/loops3.txt
+
+// A depthwise convolution becomes one elementwise op per tap, vectorized
+// along the output width by the tiles of all-parallel ops; each tap's
+// multiply and add round as the loops' do, in the same order: bit for bit.
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=depthwise --emit-llvm-dialect \
+// RUN:   --mlir-print-ir-after=codegen-run-scope-pipelines 2>&1 >/dev/null | FileCheck %s --check-prefix=DEPTHWISE
+// DEPTHWISE-COUNT-9: arith.mulf {{.+}} : vector<1x8x10xf32>
+// DEPTHWISE-NOT: linalg.depthwise_conv_2d_nchw_chw
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x4.npy 1 6 19 21 --seed 8
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w4.npy 6 3 3 --seed 9
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=depthwise --input=@%t/x4.npy --input=@%t/w4.npy > %t/vec4.txt
+// RUN: scope-run %t/loops.mlir --function=depthwise --input=@%t/x4.npy --input=@%t/w4.npy > %t/loops4.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec4.txt %t/loops4.txt
+// RUN: FileCheck %s --check-prefix=SHAPE4 < %t/vec4.txt
+// SHAPE4: 1x6x9x10xf32=

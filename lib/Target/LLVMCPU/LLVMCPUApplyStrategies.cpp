@@ -264,6 +264,87 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   return taps;
 }
 
+/// Returns true if `conv` is a depthwise NCHW convolution the backend splits
+/// into taps: static f32 operands, batch 1.
+bool isTapDepthwise(linalg::DepthwiseConv2DNchwChwOp conv) {
+  return conv.hasPureTensorSemantics() &&
+         llvm::all_of(conv->getOperandTypes(),
+                      [](Type type) {
+                        auto shaped = dyn_cast<ShapedType>(type);
+                        return shaped && shaped.hasStaticShape() &&
+                               shaped.getElementType().isF32();
+                      }) &&
+         cast<ShapedType>(conv.getOutputs()[0].getType()).getDimSize(0) == 1;
+}
+
+/// Rewrites a depthwise `conv` (1 x C x H x W input, C x KH x KW filter) as
+/// KH * KW elementwise ops, one per filter tap, chained through the
+/// accumulator in the convolution's order of taps:
+///
+///   out[c][oh][ow] += w[c][kh][kw] * x[c][oh*sh + kh*dh][ow*sw + kw*dw]
+///
+/// Each has only parallel loops, so the backend's tiles of all-parallel ops
+/// (8 x 16 along oh, ow) vectorize it along the output width; the
+/// multiply-adds stay separate roundings in the same order as the loops'.
+void decomposeDepthwiseIntoTaps(RewriterBase &rewriter,
+                                linalg::DepthwiseConv2DNchwChwOp conv) {
+  Location loc = conv.getLoc();
+  Value input = conv.getInputs()[0], filter = conv.getInputs()[1];
+  Value init = conv.getOutputs()[0];
+  auto outType = cast<RankedTensorType>(init.getType());
+  ArrayRef<int64_t> out = outType.getShape();
+  ArrayRef<int64_t> window =
+      cast<RankedTensorType>(filter.getType()).getShape();
+  int64_t c = out[1], oh = out[2], ow = out[3];
+  int64_t kh = window[1], kw = window[2];
+  SmallVector<int64_t> strides(conv.getStrides().getValues<int64_t>());
+  SmallVector<int64_t> dilations(conv.getDilations().getValues<int64_t>());
+  Type f32 = outType.getElementType();
+  MLIRContext *context = rewriter.getContext();
+  AffineExpr dc, dh, dw;
+  bindDims(context, dc, dh, dw);
+  AffineMap identity = AffineMap::get(3, 0, {dc, dh, dw}, context);
+  SmallVector<AffineMap> maps = {identity,
+                                 AffineMap::get(3, 0, {dc}, context),
+                                 identity};
+  SmallVector<utils::IteratorType> iterators(3,
+                                             utils::IteratorType::parallel);
+  auto index = [&](int64_t v) -> OpFoldResult {
+    return rewriter.getIndexAttr(v);
+  };
+  rewriter.setInsertionPoint(conv);
+  SmallVector<ReassociationIndices> dropBatch = {{0, 1}, {2}, {3}};
+  auto accType = RankedTensorType::get({c, oh, ow}, f32);
+  Value acc =
+      tensor::CollapseShapeOp::create(rewriter, loc, accType, init, dropBatch);
+  for (int64_t i = 0; i < kh; ++i) {
+    for (int64_t j = 0; j < kw; ++j) {
+      Value rows = tensor::ExtractSliceOp::create(
+          rewriter, loc, accType, input,
+          {index(0), index(0), index(i * dilations[0]),
+           index(j * dilations[1])},
+          {index(1), index(c), index(oh), index(ow)},
+          {index(1), index(1), index(strides[0]), index(strides[1])});
+      Value weights = tensor::ExtractSliceOp::create(
+          rewriter, loc, RankedTensorType::get({c}, f32), filter,
+          {index(0), index(i), index(j)}, {index(c), index(1), index(1)},
+          {index(1), index(1), index(1)});
+      acc = linalg::GenericOp::create(
+                rewriter, loc, accType, ValueRange{rows, weights},
+                ValueRange{acc}, maps, iterators,
+                [](OpBuilder &b, Location loc, ValueRange args) {
+                  Value product =
+                      arith::MulFOp::create(b, loc, args[0], args[1]);
+                  Value sum = arith::AddFOp::create(b, loc, args[2], product);
+                  linalg::YieldOp::create(b, loc, sum);
+                })
+                .getResult(0);
+    }
+  }
+  rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(conv, outType, acc,
+                                                     dropBatch);
+}
+
 struct LLVMCPUApplyStrategiesPass
     : llvmcpu::impl::LLVMCPUApplyStrategiesPassBase<LLVMCPUApplyStrategiesPass> {
   using Base::Base;
@@ -382,6 +463,7 @@ struct LLVMCPUApplyStrategiesPass
     SmallVector<std::pair<Operation *, SmallVector<int64_t>>> roots;
     SmallVector<StringRef> names;
     SmallVector<linalg::Conv2DNchwFchwOp> nchwConvs;
+    SmallVector<linalg::DepthwiseConv2DNchwChwOp> depthwiseConvs;
     getOperation()->walk([&](linalg::LinalgOp op) {
       if (isStrategyContraction(op)) {
         roots.push_back({op, {contraction->blockM, contraction->blockN,
@@ -398,10 +480,18 @@ struct LLVMCPUApplyStrategiesPass
       if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation()))
         if (isTapConvolution(conv))
           nchwConvs.push_back(conv);
+      if (auto conv =
+              dyn_cast<linalg::DepthwiseConv2DNchwChwOp>(op.getOperation()))
+        if (isTapDepthwise(conv))
+          depthwiseConvs.push_back(conv);
     });
+    // A depthwise NCHW convolution becomes one elementwise op per tap,
+    // which the tiles of all-parallel ops vectorize after this pass.
+    IRRewriter rewriter(&getContext());
+    for (linalg::DepthwiseConv2DNchwChwOp conv : depthwiseConvs)
+      decomposeDepthwiseIntoTaps(rewriter, conv);
     // An NCHW convolution becomes one contraction per filter tap, each of
     // which is a root of the tap strategy.
-    IRRewriter rewriter(&getContext());
     for (linalg::Conv2DNchwFchwOp conv : nchwConvs) {
       ArrayRef<int64_t> out =
           cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();

@@ -1,6 +1,7 @@
 // NCHW convolutions (FCHW filters) on llvm-cpu, static shapes, batch 1: a
 // 3x3 stride-1 layer whose width (9) no register tile divides evenly by 16,
-// a 3x3 stride-2 dilation-2 one, and a 1x1 projection; the input of
+// a 3x3 stride-2 dilation-2 one, a 1x1 projection and a stride-2 depthwise
+// 3x3; the input of
 // llvm-cpu-nchw-conv.mlir.
 func.func @conv3x3(%x: tensor<1x5x11x11xf32>, %w: tensor<12x5x3x3xf32>) -> tensor<1x12x9x9xf32> {
   %zero = arith.constant 0.0 : f32
@@ -31,4 +32,15 @@ func.func @pointwise(%x: tensor<1x24x7x32xf32>, %w: tensor<20x24x1x1xf32>, %acc:
     util.return %c : tensor<1x20x7x32xf32>
   } : tensor<1x20x7x32xf32>
   return %r : tensor<1x20x7x32xf32>
+}
+func.func @depthwise(%x: tensor<1x6x19x21xf32>, %w: tensor<6x3x3xf32>) -> tensor<1x6x9x10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %r = util.annotate [#hal.device.target<"llvm-cpu">] {
+    %e = tensor.empty() : tensor<1x6x9x10xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x6x9x10xf32>) -> tensor<1x6x9x10xf32>
+    %c = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x6x19x21xf32>, tensor<6x3x3xf32>) outs(%f : tensor<1x6x9x10xf32>) -> tensor<1x6x9x10xf32>
+    util.return %c : tensor<1x6x9x10xf32>
+  } : tensor<1x6x9x10xf32>
+  return %r : tensor<1x6x9x10xf32>
 }

@@ -133,7 +133,7 @@ def LLVMCPUApplyStrategiesPass : Pass<"llvm-cpu-apply-strategies"> {
   let summary = "Apply the llvm-cpu backend's per-root transform strategies";
   let description = [{
     Finds the roots of the op it runs on (linalg ops on tensors that a
-    strategy knows: today contractions) and applies to each, one at a
+    strategy knows: contractions and convolutions) and applies to each, one at a
     time, a transform-dialect named sequence from the backend's strategy
     library, with the root's handle as first argument and parameters
     computed from the target CPU. The library
@@ -145,6 +145,8 @@ def LLVMCPUApplyStrategiesPass : Pass<"llvm-cpu-apply-strategies"> {
     | contraction (one m, n and k dim, no batch dim, f32, a k-major right-hand side, k dynamic or at least 64) | `@llvm_cpu_contraction_12x32` (32 x 512-bit registers) or `@llvm_cpu_contraction_6x16` (16 x 256-bit) | pack to the mmt4d layout, tile for cache and registers, vectorize, lower to `vector.fma` |
 
     | convolution (`linalg.conv_2d_nhwc_hwcf`, static f32, output channels a multiple of the vector width) | `@llvm_cpu_conv2d_nhwc_hwcf` | direct: register tiles of output pixels x channels accumulated over the filter window |
+    | NCHW convolution (`linalg.conv_2d_nchw_fchw`, static f32, batch 1) | `@llvm_cpu_conv2d_nchw_tap` on each of its KH * KW taps | rewritten first as one contraction per filter tap over a strided window of the input and a plane of the filter packed as KH x KW x C x F; each tap: register tiles of channels x pixels of a row, vectors along the width |
+    | depthwise NCHW convolution (`linalg.depthwise_conv_2d_nchw_chw`, static f32, batch 1) | none | rewritten as one elementwise op per tap (`out += w[c] * window`), which `llvm-cpu-tile-and-vectorize`'s tiles of all-parallel ops vectorize along the width |
 
     Ops no strategy takes are left for `llvm-cpu-tile-and-vectorize`.
     The target is the host CPU unless `cpu` (and `cpu-features`) name
