@@ -48,3 +48,20 @@
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec4.txt %t/loops4.txt
 // RUN: FileCheck %s --check-prefix=SHAPE4 < %t/vec4.txt
 // SHAPE4: 1x6x9x10xf32=
+
+// Max and sum pooling become one elementwise op per window tap too (max of
+// the accumulator and a strided window; their sum), vectorized the same way:
+// bit for bit equal to the loops (max is exact, the sums add in the loops'
+// order).
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=max_pool --emit-llvm-dialect \
+// RUN:   --mlir-print-ir-after=codegen-run-scope-pipelines 2>&1 >/dev/null | FileCheck %s --check-prefix=POOL
+// POOL-COUNT-9: arith.maximumf {{.+}} : vector<1x8x9xf32>
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x5.npy 1 4 17 20 --seed 10
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=max_pool --input=@%t/x5.npy > %t/vec5.txt
+// RUN: scope-run %t/loops.mlir --function=max_pool --input=@%t/x5.npy > %t/loops5.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec5.txt %t/loops5.txt
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=sum_pool --input=@%t/x5.npy > %t/vec6.txt
+// RUN: scope-run %t/loops.mlir --function=sum_pool --input=@%t/x5.npy > %t/loops6.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec6.txt %t/loops6.txt
+// RUN: FileCheck %s --check-prefix=SHAPE6 < %t/vec6.txt
+// SHAPE6: 1x4x15x18xf32=

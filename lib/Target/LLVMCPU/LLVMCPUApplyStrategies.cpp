@@ -264,85 +264,134 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   return taps;
 }
 
-/// Returns true if `conv` is a depthwise NCHW convolution the backend splits
-/// into taps: static f32 operands, batch 1.
-bool isTapDepthwise(linalg::DepthwiseConv2DNchwChwOp conv) {
-  return conv.hasPureTensorSemantics() &&
-         llvm::all_of(conv->getOperandTypes(),
+/// Returns true if `op` is a windowed NCHW op (depthwise convolution,
+/// pooling) the backend splits into taps: static f32 operands, batch 1.
+bool isTapWindowOp(linalg::LinalgOp op) {
+  return op.hasPureTensorSemantics() &&
+         llvm::all_of(op->getOperandTypes(),
                       [](Type type) {
                         auto shaped = dyn_cast<ShapedType>(type);
                         return shaped && shaped.hasStaticShape() &&
                                shaped.getElementType().isF32();
                       }) &&
-         cast<ShapedType>(conv.getOutputs()[0].getType()).getDimSize(0) == 1;
+         cast<ShapedType>(op.getDpsInits()[0].getType()).getDimSize(0) == 1;
 }
 
-/// Rewrites a depthwise `conv` (1 x C x H x W input, C x KH x KW filter) as
-/// KH * KW elementwise ops, one per filter tap, chained through the
-/// accumulator in the convolution's order of taps:
+/// How a tap of a windowed op updates the accumulator.
+enum class TapCombiner {
+  MultiplyAdd, // depthwise convolution: acc + w[c] * x
+  Max,         // max pooling: max(acc, x)
+  Add,         // sum pooling: acc + x
+};
+
+/// Rewrites a batch-1 windowed NCHW op (1 x C x H x W `input`, a KH x KW
+/// window, an optional C x KH x KW `filter`) as KH * KW elementwise ops,
+/// one per tap, chained through the accumulator in the op's order of taps:
 ///
-///   out[c][oh][ow] += w[c][kh][kw] * x[c][oh*sh + kh*dh][ow*sw + kw*dw]
+///   out[c][oh][ow] = combine(out[c][oh][ow], w[c][kh][kw],
+///                            x[c][oh*sh + kh*dh][ow*sw + kw*dw])
 ///
 /// Each has only parallel loops, so the backend's tiles of all-parallel ops
-/// (8 x 16 along oh, ow) vectorize it along the output width; the
-/// multiply-adds stay separate roundings in the same order as the loops'.
-void decomposeDepthwiseIntoTaps(RewriterBase &rewriter,
-                                linalg::DepthwiseConv2DNchwChwOp conv) {
-  Location loc = conv.getLoc();
-  Value input = conv.getInputs()[0], filter = conv.getInputs()[1];
-  Value init = conv.getOutputs()[0];
+/// (8 x 16 along oh, ow) vectorize it along the output width; every tap
+/// rounds as the loops' body does, in the same order.
+void decomposeWindowIntoTaps(RewriterBase &rewriter, linalg::LinalgOp op,
+                             Value filter, int64_t kh, int64_t kw,
+                             ArrayRef<int64_t> strides,
+                             ArrayRef<int64_t> dilations,
+                             TapCombiner combiner) {
+  Location loc = op.getLoc();
+  Value input = op.getDpsInputs()[0];
+  Value init = op.getDpsInits()[0];
   auto outType = cast<RankedTensorType>(init.getType());
   ArrayRef<int64_t> out = outType.getShape();
-  ArrayRef<int64_t> window =
-      cast<RankedTensorType>(filter.getType()).getShape();
   int64_t c = out[1], oh = out[2], ow = out[3];
-  int64_t kh = window[1], kw = window[2];
-  SmallVector<int64_t> strides(conv.getStrides().getValues<int64_t>());
-  SmallVector<int64_t> dilations(conv.getDilations().getValues<int64_t>());
   Type f32 = outType.getElementType();
   MLIRContext *context = rewriter.getContext();
   AffineExpr dc, dh, dw;
   bindDims(context, dc, dh, dw);
   AffineMap identity = AffineMap::get(3, 0, {dc, dh, dw}, context);
-  SmallVector<AffineMap> maps = {identity,
-                                 AffineMap::get(3, 0, {dc}, context),
-                                 identity};
+  SmallVector<AffineMap> maps = {identity};
+  if (filter)
+    maps.push_back(AffineMap::get(3, 0, {dc}, context));
+  maps.push_back(identity);
   SmallVector<utils::IteratorType> iterators(3,
                                              utils::IteratorType::parallel);
   auto index = [&](int64_t v) -> OpFoldResult {
     return rewriter.getIndexAttr(v);
   };
-  rewriter.setInsertionPoint(conv);
+  rewriter.setInsertionPoint(op);
   SmallVector<ReassociationIndices> dropBatch = {{0, 1}, {2}, {3}};
   auto accType = RankedTensorType::get({c, oh, ow}, f32);
   Value acc =
       tensor::CollapseShapeOp::create(rewriter, loc, accType, init, dropBatch);
   for (int64_t i = 0; i < kh; ++i) {
     for (int64_t j = 0; j < kw; ++j) {
-      Value rows = tensor::ExtractSliceOp::create(
+      SmallVector<Value> inputs = {tensor::ExtractSliceOp::create(
           rewriter, loc, accType, input,
           {index(0), index(0), index(i * dilations[0]),
            index(j * dilations[1])},
           {index(1), index(c), index(oh), index(ow)},
-          {index(1), index(1), index(strides[0]), index(strides[1])});
-      Value weights = tensor::ExtractSliceOp::create(
-          rewriter, loc, RankedTensorType::get({c}, f32), filter,
-          {index(0), index(i), index(j)}, {index(c), index(1), index(1)},
-          {index(1), index(1), index(1)});
+          {index(1), index(1), index(strides[0]), index(strides[1])})};
+      if (filter)
+        inputs.push_back(tensor::ExtractSliceOp::create(
+            rewriter, loc, RankedTensorType::get({c}, f32), filter,
+            {index(0), index(i), index(j)}, {index(c), index(1), index(1)},
+            {index(1), index(1), index(1)}));
       acc = linalg::GenericOp::create(
-                rewriter, loc, accType, ValueRange{rows, weights},
-                ValueRange{acc}, maps, iterators,
-                [](OpBuilder &b, Location loc, ValueRange args) {
-                  Value product =
-                      arith::MulFOp::create(b, loc, args[0], args[1]);
-                  Value sum = arith::AddFOp::create(b, loc, args[2], product);
-                  linalg::YieldOp::create(b, loc, sum);
+                rewriter, loc, accType, inputs, ValueRange{acc}, maps,
+                iterators,
+                [&](OpBuilder &b, Location loc, ValueRange args) {
+                  Value x = args[0], out = args.back();
+                  Value next;
+                  switch (combiner) {
+                  case TapCombiner::MultiplyAdd:
+                    next = arith::AddFOp::create(
+                        b, loc, out, arith::MulFOp::create(b, loc, x, args[1]));
+                    break;
+                  case TapCombiner::Max:
+                    next = arith::MaximumFOp::create(b, loc, out, x);
+                    break;
+                  case TapCombiner::Add:
+                    next = arith::AddFOp::create(b, loc, out, x);
+                    break;
+                  }
+                  linalg::YieldOp::create(b, loc, next);
                 })
                 .getResult(0);
     }
   }
-  rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(conv, outType, acc,
+  rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(op, outType, acc,
                                                      dropBatch);
+}
+
+/// Splits `op` into taps (decomposeWindowIntoTaps) if it is a depthwise
+/// NCHW convolution or an NCHW max or sum pooling the backend takes.
+void decomposeWindowOpIfTaken(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (!isTapWindowOp(op))
+    return;
+  auto values = [](DenseIntElementsAttr attr) {
+    return SmallVector<int64_t>(attr.getValues<int64_t>());
+  };
+  if (auto conv = dyn_cast<linalg::DepthwiseConv2DNchwChwOp>(*op)) {
+    ArrayRef<int64_t> window =
+        cast<ShapedType>(conv.getInputs()[1].getType()).getShape();
+    decomposeWindowIntoTaps(rewriter, op, conv.getInputs()[1], window[1],
+                            window[2], values(conv.getStrides()),
+                            values(conv.getDilations()),
+                            TapCombiner::MultiplyAdd);
+    return;
+  }
+  auto pool = [&](auto pooling, TapCombiner combiner) {
+    ArrayRef<int64_t> window =
+        cast<ShapedType>(pooling.getInputs()[1].getType()).getShape();
+    decomposeWindowIntoTaps(rewriter, op, /*filter=*/Value(), window[0],
+                            window[1], values(pooling.getStrides()),
+                            values(pooling.getDilations()), combiner);
+  };
+  if (auto max = dyn_cast<linalg::PoolingNchwMaxOp>(*op))
+    pool(max, TapCombiner::Max);
+  else if (auto sum = dyn_cast<linalg::PoolingNchwSumOp>(*op))
+    pool(sum, TapCombiner::Add);
 }
 
 struct LLVMCPUApplyStrategiesPass
@@ -463,7 +512,7 @@ struct LLVMCPUApplyStrategiesPass
     SmallVector<std::pair<Operation *, SmallVector<int64_t>>> roots;
     SmallVector<StringRef> names;
     SmallVector<linalg::Conv2DNchwFchwOp> nchwConvs;
-    SmallVector<linalg::DepthwiseConv2DNchwChwOp> depthwiseConvs;
+    SmallVector<linalg::LinalgOp> windowOps;
     getOperation()->walk([&](linalg::LinalgOp op) {
       if (isStrategyContraction(op)) {
         roots.push_back({op, {contraction->blockM, contraction->blockN,
@@ -480,16 +529,16 @@ struct LLVMCPUApplyStrategiesPass
       if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation()))
         if (isTapConvolution(conv))
           nchwConvs.push_back(conv);
-      if (auto conv =
-              dyn_cast<linalg::DepthwiseConv2DNchwChwOp>(op.getOperation()))
-        if (isTapDepthwise(conv))
-          depthwiseConvs.push_back(conv);
+      if (isa<linalg::DepthwiseConv2DNchwChwOp, linalg::PoolingNchwMaxOp,
+              linalg::PoolingNchwSumOp>(op.getOperation()))
+        windowOps.push_back(op);
     });
-    // A depthwise NCHW convolution becomes one elementwise op per tap,
-    // which the tiles of all-parallel ops vectorize after this pass.
+    // A depthwise NCHW convolution or pooling becomes one elementwise op
+    // per tap, which the tiles of all-parallel ops vectorize after this
+    // pass.
     IRRewriter rewriter(&getContext());
-    for (linalg::DepthwiseConv2DNchwChwOp conv : depthwiseConvs)
-      decomposeDepthwiseIntoTaps(rewriter, conv);
+    for (linalg::LinalgOp op : windowOps)
+      decomposeWindowOpIfTaken(rewriter, op);
     // An NCHW convolution becomes one contraction per filter tap, each of
     // which is a root of the tap strategy.
     for (linalg::Conv2DNchwFchwOp conv : nchwConvs) {

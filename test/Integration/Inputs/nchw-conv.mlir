@@ -1,7 +1,7 @@
 // NCHW convolutions (FCHW filters) on llvm-cpu, static shapes, batch 1: a
 // 3x3 stride-1 layer whose width (9) no register tile divides evenly by 16,
-// a 3x3 stride-2 dilation-2 one, a 1x1 projection and a stride-2 depthwise
-// 3x3; the input of
+// a 3x3 stride-2 dilation-2 one, a 1x1 projection, a stride-2 depthwise
+// 3x3, a stride-2 3x3 max pooling and a 3x3 sum pooling; the input of
 // llvm-cpu-nchw-conv.mlir.
 func.func @conv3x3(%x: tensor<1x5x11x11xf32>, %w: tensor<12x5x3x3xf32>) -> tensor<1x12x9x9xf32> {
   %zero = arith.constant 0.0 : f32
@@ -43,4 +43,28 @@ func.func @depthwise(%x: tensor<1x6x19x21xf32>, %w: tensor<6x3x3xf32>) -> tensor
     util.return %c : tensor<1x6x9x10xf32>
   } : tensor<1x6x9x10xf32>
   return %r : tensor<1x6x9x10xf32>
+}
+func.func @max_pool(%x: tensor<1x4x17x20xf32>) -> tensor<1x4x8x9xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %r = util.annotate [#hal.device.target<"llvm-cpu">] {
+    %e = tensor.empty() : tensor<1x4x8x9xf32>
+    %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<1x4x8x9xf32>) -> tensor<1x4x8x9xf32>
+    %window = tensor.empty() : tensor<3x3xf32>
+    %p = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %window : tensor<1x4x17x20xf32>, tensor<3x3xf32>) outs(%f : tensor<1x4x8x9xf32>) -> tensor<1x4x8x9xf32>
+    util.return %p : tensor<1x4x8x9xf32>
+  } : tensor<1x4x8x9xf32>
+  return %r : tensor<1x4x8x9xf32>
+}
+func.func @sum_pool(%x: tensor<1x4x17x20xf32>) -> tensor<1x4x15x18xf32> {
+  %zero = arith.constant 0.0 : f32
+  %r = util.annotate [#hal.device.target<"llvm-cpu">] {
+    %e = tensor.empty() : tensor<1x4x15x18xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x15x18xf32>) -> tensor<1x4x15x18xf32>
+    %window = tensor.empty() : tensor<3x3xf32>
+    %p = linalg.pooling_nchw_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %window : tensor<1x4x17x20xf32>, tensor<3x3xf32>) outs(%f : tensor<1x4x15x18xf32>) -> tensor<1x4x15x18xf32>
+    util.return %p : tensor<1x4x15x18xf32>
+  } : tensor<1x4x15x18xf32>
+  return %r : tensor<1x4x15x18xf32>
 }

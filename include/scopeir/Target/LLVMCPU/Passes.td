@@ -146,7 +146,7 @@ def LLVMCPUApplyStrategiesPass : Pass<"llvm-cpu-apply-strategies"> {
 
     | convolution (`linalg.conv_2d_nhwc_hwcf`, static f32, output channels a multiple of the vector width) | `@llvm_cpu_conv2d_nhwc_hwcf` | direct: register tiles of output pixels x channels accumulated over the filter window |
     | NCHW convolution (`linalg.conv_2d_nchw_fchw`, static f32, batch 1) | `@llvm_cpu_conv2d_nchw_tap` on each of its KH * KW taps | rewritten first as one contraction per filter tap over a strided window of the input and a plane of the filter packed as KH x KW x C x F; each tap: register tiles of channels x pixels of a row, vectors along the width |
-    | depthwise NCHW convolution (`linalg.depthwise_conv_2d_nchw_chw`, static f32, batch 1) | none | rewritten as one elementwise op per tap (`out += w[c] * window`), which `llvm-cpu-tile-and-vectorize`'s tiles of all-parallel ops vectorize along the width |
+    | depthwise NCHW convolution (`linalg.depthwise_conv_2d_nchw_chw`) and NCHW max or sum pooling (`linalg.pooling_nchw_max`, `linalg.pooling_nchw_sum`), static f32, batch 1 | none | rewritten as one elementwise op per window tap (`out += w[c] * window`, `out = max(out, window)`, `out += window`), which `llvm-cpu-tile-and-vectorize`'s tiles of all-parallel ops vectorize along the width |
 
     Ops no strategy takes are left for `llvm-cpu-tile-and-vectorize`.
     The target is the host CPU unless `cpu` (and `cpu-features`) name
