@@ -110,13 +110,7 @@ static bool isTUCandidate(Operation *op) {
 static codegen::TUOp wrapInTU(OpBuilder &b, Location loc, linalg::LinalgOp op,
                               std::optional<unsigned> tie) {
   SmallVector<Value> captures(op->getOperands());
-  SmallVector<Value> captureDims;
-  for (Value capture : captures) {
-    auto type = cast<RankedTensorType>(capture.getType());
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      if (type.isDynamicDim(d))
-        captureDims.push_back(tensor::DimOp::create(b, loc, capture, d));
-  }
+  SmallVector<Value> captureDims = buildDynamicDims(b, loc, captures);
   Value init = captures[op.getDpsInitOperand(0)->getOperandNumber()];
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   SmallVector<Value> resultDims;

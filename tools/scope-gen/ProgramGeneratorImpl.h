@@ -17,6 +17,7 @@
 #include "scopeir/Dialect/Util/IR/UtilOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -33,6 +34,21 @@ constexpr int64_t kMaxElements = 2048;
 constexpr unsigned kMaxRegionDepth = 2;
 /// How many helper functions a program may have.
 constexpr unsigned kMaxHelpers = 3;
+
+/// Returns a tensor.dim op for each dynamic dim of each of `values` (ranked
+/// tensors), in order: the capture dims of a scope capturing `values`.
+inline llvm::SmallVector<mlir::Value> buildDynamicDims(mlir::OpBuilder &b,
+                                                       mlir::Location loc,
+                                                       mlir::ValueRange values) {
+  llvm::SmallVector<mlir::Value> dims;
+  for (mlir::Value value : values) {
+    auto type = llvm::cast<mlir::RankedTensorType>(value.getType());
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        dims.push_back(mlir::tensor::DimOp::create(b, loc, value, d));
+  }
+  return dims;
+}
 
 /// A tensor available to later ops.
 struct PoolTensor {

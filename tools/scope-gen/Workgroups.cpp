@@ -106,13 +106,7 @@ void ProgramGenerator::maybeDistributeOverWorkgroups() {
                                                 constantIndex(tileSizes[d])));
   }
   SmallVector<Value> captures(op->getOperands());
-  SmallVector<Value> captureDims;
-  for (Value capture : captures) {
-    auto type = cast<RankedTensorType>(capture.getType());
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      if (type.isDynamicDim(d))
-        captureDims.push_back(tensor::DimOp::create(b, loc, capture, d));
-  }
+  SmallVector<Value> captureDims = buildDynamicDims(b, loc, captures);
   auto scope = codegen::WorkgroupsOp::create(
       b, loc, TypeRange{resultType}, resultDims, captures, captureDims, counts);
 

@@ -111,6 +111,25 @@ int64_t getLargestDivisor(int64_t size, int64_t limit) {
   return 1;
 }
 
+/// Returns true if `op` is on tensors and all its operands are statically
+/// shaped f32 tensors.
+bool hasStaticF32Operands(linalg::LinalgOp op) {
+  return op.hasPureTensorSemantics() &&
+         llvm::all_of(op->getOperandTypes(), [](Type type) {
+           auto shaped = dyn_cast<ShapedType>(type);
+           return shaped && shaped.hasStaticShape() &&
+                  shaped.getElementType().isF32();
+         });
+}
+
+/// Returns true if `op` (an NCHW convolution, depthwise convolution or
+/// pooling) is one the backend splits into taps: static f32 operands,
+/// batch 1.
+bool isTapDecomposable(linalg::LinalgOp op) {
+  return hasStaticF32Operands(op) &&
+         cast<ShapedType>(op.getDpsInits()[0].getType()).getDimSize(0) == 1;
+}
+
 /// Returns the (output width, output channel) register tile for a
 /// convolution the direct convolution strategy takes, or nullopt: a static
 /// f32 `linalg.conv_2d_nhwc_hwcf` whose channel count is a multiple of the
@@ -118,12 +137,7 @@ int64_t getLargestDivisor(int64_t size, int64_t limit) {
 std::optional<std::pair<int64_t, int64_t>>
 getConvTile(linalg::Conv2DNhwcHwcfOp conv, const ContractionTile &tile,
             const CPUTarget &target) {
-  if (!conv.hasPureTensorSemantics() ||
-      !llvm::all_of(conv->getOperandTypes(), [](Type type) {
-        auto shaped = dyn_cast<ShapedType>(type);
-        return shaped && shaped.hasStaticShape() &&
-               shaped.getElementType().isF32();
-      }))
+  if (!hasStaticF32Operands(conv))
     return std::nullopt;
   ArrayRef<int64_t> output =
       cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
@@ -137,19 +151,6 @@ getConvTile(linalg::Conv2DNhwcHwcfOp conv, const ContractionTile &tile,
   return std::make_pair(getLargestDivisor(width, tile.m), f);
 }
 
-/// Returns true if `conv` is an NCHW convolution the tap strategy takes:
-/// static f32 operands, batch 1.
-bool isTapConvolution(linalg::Conv2DNchwFchwOp conv) {
-  return conv.hasPureTensorSemantics() &&
-         llvm::all_of(conv->getOperandTypes(),
-                      [](Type type) {
-                        auto shaped = dyn_cast<ShapedType>(type);
-                        return shaped && shaped.hasStaticShape() &&
-                               shaped.getElementType().isF32();
-                      }) &&
-         cast<ShapedType>(conv.getOutputs()[0].getType()).getDimSize(0) == 1;
-}
-
 /// Returns the (output channel, output width) register tile of the tap
 /// strategy for an output of `channels` x `width`: at most 16 channels (16
 /// accumulator rows) of at most 16 pixels (one register), each a divisor of
@@ -161,6 +162,24 @@ std::pair<int64_t, int64_t> getTapTile(int64_t channels, int64_t width) {
   return {getLargestDivisor(channels, 16), getLargestDivisor(width, 16)};
 }
 
+/// Returns the C x OH x OW window of the 1 x C x H x W `input` that tap
+/// (`i`, `j`) of a windowed NCHW op with `strides` and `dilations` reads: a
+/// strided extract_slice, no copy.
+Value extractTapWindow(RewriterBase &rewriter, Location loc, Value input,
+                       RankedTensorType windowType, int64_t i, int64_t j,
+                       ArrayRef<int64_t> strides,
+                       ArrayRef<int64_t> dilations) {
+  auto index = [&](int64_t v) -> OpFoldResult {
+    return rewriter.getIndexAttr(v);
+  };
+  ArrayRef<int64_t> shape = windowType.getShape();
+  return tensor::ExtractSliceOp::create(
+      rewriter, loc, windowType, input,
+      {index(0), index(0), index(i * dilations[0]), index(j * dilations[1])},
+      {index(1), index(shape[0]), index(shape[1]), index(shape[2])},
+      {index(1), index(1), index(strides[0]), index(strides[1])});
+}
+
 /// Rewrites `conv` (1 x C x H x W input, F x C x KH x KW filter) as KH * KW
 /// contractions, one per filter tap (kh, kw), chained through the
 /// accumulator (dims f, oh, ow, c):
@@ -169,8 +188,9 @@ std::pair<int64_t, int64_t> getTapTile(int64_t channels, int64_t width) {
 ///
 /// The input operand of a tap is a strided window of the input
 /// (tensor.extract_slice with the convolution's strides), the filter operand
-/// the tap's F x C plane, the accumulator the output without its batch dim
-/// (a collapse_shape): no copy. Returns the contractions.
+/// the tap's C x F plane of the filter packed once per call, the accumulator
+/// the output without its batch dim (a collapse_shape). Returns the
+/// contractions.
 SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
                                                  linalg::Conv2DNchwFchwOp conv) {
   Location loc = conv.getLoc();
@@ -236,12 +256,9 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   SmallVector<linalg::GenericOp> taps;
   for (int64_t i = 0; i < kh; ++i) {
     for (int64_t j = 0; j < kw; ++j) {
-      Value rows = tensor::ExtractSliceOp::create(
-          rewriter, loc, RankedTensorType::get({c, oh, ow}, f32), input,
-          {index(0), index(0), index(i * dilations[0]),
-           index(j * dilations[1])},
-          {index(1), index(c), index(oh), index(ow)},
-          {index(1), index(1), index(strides[0]), index(strides[1])});
+      Value rows = extractTapWindow(rewriter, loc, input,
+                                    RankedTensorType::get({c, oh, ow}, f32),
+                                    i, j, strides, dilations);
       Value plane = tensor::ExtractSliceOp::create(
           rewriter, loc, RankedTensorType::get({c, f}, f32), packed,
           {index(i), index(j), index(0), index(0)},
@@ -262,19 +279,6 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(conv, outType, acc,
                                                      dropBatch);
   return taps;
-}
-
-/// Returns true if `op` is a windowed NCHW op (depthwise convolution,
-/// pooling) the backend splits into taps: static f32 operands, batch 1.
-bool isTapWindowOp(linalg::LinalgOp op) {
-  return op.hasPureTensorSemantics() &&
-         llvm::all_of(op->getOperandTypes(),
-                      [](Type type) {
-                        auto shaped = dyn_cast<ShapedType>(type);
-                        return shaped && shaped.hasStaticShape() &&
-                               shaped.getElementType().isF32();
-                      }) &&
-         cast<ShapedType>(op.getDpsInits()[0].getType()).getDimSize(0) == 1;
 }
 
 /// How a tap of a windowed op updates the accumulator.
@@ -326,12 +330,8 @@ void decomposeWindowIntoTaps(RewriterBase &rewriter, linalg::LinalgOp op,
       tensor::CollapseShapeOp::create(rewriter, loc, accType, init, dropBatch);
   for (int64_t i = 0; i < kh; ++i) {
     for (int64_t j = 0; j < kw; ++j) {
-      SmallVector<Value> inputs = {tensor::ExtractSliceOp::create(
-          rewriter, loc, accType, input,
-          {index(0), index(0), index(i * dilations[0]),
-           index(j * dilations[1])},
-          {index(1), index(c), index(oh), index(ow)},
-          {index(1), index(1), index(strides[0]), index(strides[1])})};
+      SmallVector<Value> inputs = {extractTapWindow(
+          rewriter, loc, input, accType, i, j, strides, dilations)};
       if (filter)
         inputs.push_back(tensor::ExtractSliceOp::create(
             rewriter, loc, RankedTensorType::get({c}, f32), filter,
@@ -367,7 +367,7 @@ void decomposeWindowIntoTaps(RewriterBase &rewriter, linalg::LinalgOp op,
 /// Splits `op` into taps (decomposeWindowIntoTaps) if it is a depthwise
 /// NCHW convolution or an NCHW max or sum pooling the backend takes.
 void decomposeWindowOpIfTaken(RewriterBase &rewriter, linalg::LinalgOp op) {
-  if (!isTapWindowOp(op))
+  if (!isTapDecomposable(op))
     return;
   auto values = [](DenseIntElementsAttr attr) {
     return SmallVector<int64_t>(attr.getValues<int64_t>());
@@ -527,7 +527,7 @@ struct LLVMCPUApplyStrategiesPass
         }
       }
       if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation()))
-        if (isTapConvolution(conv))
+        if (isTapDecomposable(conv))
           nchwConvs.push_back(conv);
       if (isa<linalg::DepthwiseConv2DNchwChwOp, linalg::PoolingNchwMaxOp,
               linalg::PoolingNchwSumOp>(op.getOperation()))
