@@ -93,6 +93,9 @@ public:
   void buildTensorPipeline(OpPassManager &funcPM) const override {
     // Packs, unpacks and softmax as ops the strategies know.
     funcPM.addPass(createLLVMCPUDecomposeAggregatesPass());
+    // Pads as a fill and a copy, which tile and vectorize (a pad left to
+    // bufferization is a scalar loop and a strided runtime copy).
+    funcPM.addPass(createLLVMCPUDecomposePadsPass());
     scopeir::codegen::FormTUScopesPassOptions form;
     form.table = "llvm-cpu";
     funcPM.addPass(scopeir::codegen::createFormTUScopesPass(form));
@@ -105,6 +108,9 @@ public:
     // The strategies' outer tiles (scf.forall) become parallel loops, which
     // the host lowering runs on threads, or serial ones (config threads=1).
     funcPM.addPass(createLLVMCPULowerParallelTilesPass());
+    // Tiles that only move data, which canonicalization turned back into
+    // copies of blocks.
+    funcPM.addPass(createLLVMCPUVectorizeCopiesPass());
     // Whatever was not vectorized.
     funcPM.addPass(createConvertLinalgToLoopsPass());
     addVectorLowering(funcPM);

@@ -1,0 +1,76 @@
+//===- LLVMCPUDecomposePads.cpp - tensor.pad as fill and copy ---*- C++ -*-===//
+//
+// This file implements llvm-cpu-decompose-pads: a tensor.pad with a uniform
+// padding value becomes a linalg.fill of the padded shape and a linalg.copy
+// of the source into its interior, ops the backend tiles and vectorizes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scopeir/Target/LLVMCPU/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace scopeir::llvmcpu {
+#define GEN_PASS_DEF_LLVMCPUDECOMPOSEPADSPASS
+#include "scopeir/Target/LLVMCPU/Passes.h.inc"
+} // namespace scopeir::llvmcpu
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::llvmcpu;
+
+/// Rewrites `pad` into fill + extract_slice + copy + insert_slice, or fails
+/// (leaving it unchanged) when its padding value depends on the indices.
+static LogicalResult decomposePad(RewriterBase &rewriter, tensor::PadOp pad) {
+  Value value = pad.getConstantPaddingValue();
+  if (!value)
+    return failure();
+  Location loc = pad.getLoc();
+  rewriter.setInsertionPoint(pad);
+
+  // The padded shape: the result type's static sizes, the others computed
+  // from the source's and the pads' (the op's own shape reification).
+  ReifiedRankedShapedTypeDims reified;
+  if (failed(reifyResultShapes(rewriter, pad, reified)))
+    return failure();
+  RankedTensorType type = pad.getResultType();
+  Value empty = tensor::EmptyOp::create(rewriter, loc, reified.front(),
+                                        type.getElementType());
+  Value fill =
+      linalg::FillOp::create(rewriter, loc, value, empty).getResult(0);
+
+  // The source goes to [low, low + size) along each dim.
+  SmallVector<OpFoldResult> offsets = pad.getMixedLowPad();
+  SmallVector<OpFoldResult> sizes =
+      tensor::getMixedSizes(rewriter, loc, pad.getSource());
+  SmallVector<OpFoldResult> strides(type.getRank(),
+                                    rewriter.getIndexAttr(1));
+  Value interior = tensor::ExtractSliceOp::create(
+      rewriter, loc, pad.getSource().getType(), fill, offsets, sizes, strides);
+  Value copy = linalg::CopyOp::create(rewriter, loc, pad.getSource(), interior)
+                   .getResult(0);
+  Value padded = tensor::InsertSliceOp::create(rewriter, loc, copy, fill,
+                                               offsets, sizes, strides);
+  rewriter.replaceOp(pad, padded);
+  return success();
+}
+
+namespace {
+
+struct LLVMCPUDecomposePadsPass
+    : llvmcpu::impl::LLVMCPUDecomposePadsPassBase<LLVMCPUDecomposePadsPass> {
+  void runOnOperation() override {
+    SmallVector<tensor::PadOp> pads;
+    getOperation()->walk([&](tensor::PadOp pad) { pads.push_back(pad); });
+    if (pads.empty())
+      return markAllAnalysesPreserved();
+    IRRewriter rewriter(&getContext());
+    for (tensor::PadOp pad : pads)
+      (void)decomposePad(rewriter, pad);
+  }
+};
+
+} // namespace
