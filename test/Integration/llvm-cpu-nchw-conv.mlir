@@ -27,6 +27,32 @@
 // RUN: scope-run %t/loops.mlir --function=strided --input=@%t/x2.npy --input=@%t/w2.npy > %t/loops2.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec2.txt %t/loops2.txt
 
+// A 7-wide output is narrower than a vector register: each tap accumulates
+// into a 7 x 7 x F (channels-last) tile of 7 rows of output channels, one
+// broadcast input value per row (on AVX2 one 8-wide vector of channels per
+// row, on AVX-512 two 16-wide ones: 32 lanes), transposed back at the end.
+// RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "haswell"}>/' %S/Inputs/nchw-conv.mlir > %t/haswell.mlir
+// RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
+// RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=NARROW-AVX2
+// NARROW-AVX2-LABEL: func.func private @llvm_cpu_executables_narrow_dispatch
+// NARROW-AVX2-COUNT-63: vector.fma {{.+}} : vector<8xf32>
+// NARROW-AVX2-NOT: vector.fma {{.+}} : vector<7xf32>
+// NARROW-AVX2: return
+// RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "znver4"}>/' %S/Inputs/nchw-conv.mlir > %t/znver4.mlir
+// RUN: scope-opt %t/znver4.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
+// RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=NARROW-AVX512
+// NARROW-AVX512-LABEL: func.func private @llvm_cpu_executables_narrow_dispatch
+// NARROW-AVX512-COUNT-63: vector.fma {{.+}} : vector<32xf32>
+// NARROW-AVX512-NOT: vector.fma {{.+}} : vector<7xf32>
+// NARROW-AVX512: return
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x8.npy 1 16 9 9 --seed 18
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w8.npy 32 16 3 3 --seed 19
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=narrow --input=@%t/x8.npy --input=@%t/w8.npy > %t/vec8.txt
+// RUN: scope-run %t/loops.mlir --function=narrow --input=@%t/x8.npy --input=@%t/w8.npy > %t/loops8.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec8.txt %t/loops8.txt
+// RUN: FileCheck %s --check-prefix=SHAPE8 < %t/vec8.txt
+// SHAPE8: 1x32x7x7xf32=
+
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x3.npy 1 24 7 32 --seed 5
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/w3.npy 20 24 1 1 --seed 6
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/a3.npy 1 20 7 32 --seed 7

@@ -162,6 +162,29 @@ std::pair<int64_t, int64_t> getTapTile(int64_t channels, int64_t width) {
   return {getLargestDivisor(channels, 16), getLargestDivisor(width, 16)};
 }
 
+/// Returns the (output width, output channel) register tile of the
+/// channels-last tap strategy, or nullopt where the NCHW tap strategy is
+/// taken: outputs narrower than a vector register (ResNet's 7-wide late
+/// layers, whose rows of 7 lanes ran at a third of the FMA peak) with a
+/// channel count the vector width divides. Rows of output pixels are the
+/// tile's rows (one broadcast input value each), output channels its
+/// vectors: a divisor of the width of at most max(m, 8) rows (7 fits in
+/// registers beside the vectors even where the contraction tile has 6), and
+/// as many vectors per row as the contraction tile's accumulator budget
+/// (m x n / lanes registers) leaves, a divisor of the channels' vectors.
+std::optional<std::pair<int64_t, int64_t>>
+getChannelsLastTapTile(int64_t channels, int64_t width,
+                       const ContractionTile &tile, const CPUTarget &target) {
+  int64_t lanes = target.getVectorLanes(32);
+  if (width >= lanes || channels % lanes != 0)
+    return std::nullopt;
+  int64_t rows = getLargestDivisor(width, std::max<int64_t>(tile.m, 8));
+  int64_t budget = tile.m * (tile.n / lanes);
+  int64_t vectors =
+      getLargestDivisor(channels / lanes, std::max<int64_t>(1, budget / rows));
+  return std::make_pair(rows, vectors * lanes);
+}
+
 /// Returns the C x OH x OW window of the 1 x C x H x W `input` that tap
 /// (`i`, `j`) of a windowed NCHW op with `strides` and `dilations` reads: a
 /// strided extract_slice, no copy.
@@ -189,10 +212,15 @@ Value extractTapWindow(RewriterBase &rewriter, Location loc, Value input,
 /// The input operand of a tap is a strided window of the input
 /// (tensor.extract_slice with the convolution's strides), the filter operand
 /// the tap's C x F plane of the filter packed once per call, the accumulator
-/// the output without its batch dim (a collapse_shape). Returns the
+/// the output without its batch dim (a collapse_shape). With
+/// `channelsLast`, the accumulator is laid out OH x OW x F instead (dims oh,
+/// ow, f, c; the output transposed into it before the first tap and back
+/// after the last), so that vectors can run along the output channels: the
+/// layout for outputs narrower than a vector register. Returns the
 /// contractions.
 SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
-                                                 linalg::Conv2DNchwFchwOp conv) {
+                                                 linalg::Conv2DNchwFchwOp conv,
+                                                 bool channelsLast) {
   Location loc = conv.getLoc();
   Value input = conv.getInputs()[0], filter = conv.getInputs()[1];
   Value init = conv.getOutputs()[0];
@@ -207,10 +235,15 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   Type f32 = outType.getElementType();
   MLIRContext *context = rewriter.getContext();
   AffineExpr df, dh, dw, dc;
-  bindDims(context, df, dh, dw, dc);
+  if (channelsLast)
+    bindDims(context, dh, dw, df, dc);
+  else
+    bindDims(context, df, dh, dw, dc);
+  AffineMap accMap = channelsLast ? AffineMap::get(4, 0, {dh, dw, df}, context)
+                                  : AffineMap::get(4, 0, {df, dh, dw}, context);
   SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {dc, dh, dw}, context),
                                  AffineMap::get(4, 0, {dc, df}, context),
-                                 AffineMap::get(4, 0, {df, dh, dw}, context)};
+                                 accMap};
   SmallVector<utils::IteratorType> iterators(3,
                                              utils::IteratorType::parallel);
   iterators.push_back(utils::IteratorType::reduction);
@@ -219,56 +252,70 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   };
   rewriter.setInsertionPoint(conv);
   SmallVector<ReassociationIndices> dropBatch = {{0, 1}, {2}, {3}};
-  auto accType = RankedTensorType::get({f, oh, ow}, f32);
-  Value acc =
-      tensor::CollapseShapeOp::create(rewriter, loc, accType, init, dropBatch);
-  // The filter as KH x KW planes of C x F: every step of c of a tap reads
+  auto outputType = RankedTensorType::get({f, oh, ow}, f32);
+  Value acc = tensor::CollapseShapeOp::create(rewriter, loc, outputType, init,
+                                              dropBatch);
+  auto transpose = [&](Value value, ArrayRef<int64_t> shape,
+                       ArrayRef<int64_t> permutation) -> Value {
+    return linalg::TransposeOp::create(
+               rewriter, loc, value,
+               tensor::EmptyOp::create(rewriter, loc, shape, f32), permutation)
+        ->getResult(0);
+  };
+  if (channelsLast)
+    acc = transpose(acc, {oh, ow, f}, {1, 2, 0});
+  auto accType = cast<RankedTensorType>(acc.getType());
+  // The filter as C * KH * KW rows of F: every step of c of a tap reads
   // consecutive output channels (one vector load instead of a strided
-  // gather). Packed in two transposes whose tiles read whole vectors: the
-  // filter seen as F rows of C * KH * KW becomes C * KH * KW rows of F (a
-  // 2-D transpose), whose rows are then regrouped tap-major (a transpose
-  // that keeps F innermost, a copy of rows). A single 4-D transpose gathered
-  // every element: 12 ms per call for a 512-channel 3x3 filter.
+  // gather). Packed in a 2-D transpose whose tiles read whole vectors (a
+  // single 4-D transpose gathered every element: 12 ms per call for a
+  // 512-channel 3x3 filter). With the channels-last accumulator, the C x F
+  // plane of tap (kh, kw) is every (KH * KW)-th row of it from row
+  // kh * KW + kw, a strided slice. Otherwise its rows are regrouped tap-major
+  // (a transpose that keeps F innermost, a copy of rows) into contiguous
+  // planes: the strided slice there flipped the orientation of the tile's
+  // outer products (rows of one lane).
   int64_t taps2d = kh * kw;
   Value rowsOfF = tensor::CollapseShapeOp::create(
       rewriter, loc, RankedTensorType::get({f, c * taps2d}, f32), filter,
       ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
-  Value columns =
-      linalg::TransposeOp::create(
-          rewriter, loc, rowsOfF,
-          tensor::EmptyOp::create(rewriter, loc,
-                                  ArrayRef<int64_t>{c * taps2d, f}, f32),
-          ArrayRef<int64_t>{1, 0})
-          ->getResult(0);
-  Value channelMajor = tensor::ExpandShapeOp::create(
+  Value columns = transpose(rowsOfF, {c * taps2d, f}, {1, 0});
+  Value packed = tensor::ExpandShapeOp::create(
       rewriter, loc, RankedTensorType::get({c, taps2d, f}, f32), columns,
       ArrayRef<ReassociationIndices>{{0, 1}, {2}});
-  Value tapMajor =
-      linalg::TransposeOp::create(
-          rewriter, loc, channelMajor,
-          tensor::EmptyOp::create(rewriter, loc,
-                                  ArrayRef<int64_t>{taps2d, c, f}, f32),
-          ArrayRef<int64_t>{1, 0, 2})
-          ->getResult(0);
-  Value packed = tensor::ExpandShapeOp::create(
-      rewriter, loc, RankedTensorType::get({kh, kw, c, f}, f32), tapMajor,
-      ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
+  if (!channelsLast)
+    packed = transpose(packed, {taps2d, c, f}, {1, 0, 2});
+  auto getPlane = [&](int64_t tap) -> Value {
+    auto planeType = RankedTensorType::get({c, f}, f32);
+    if (channelsLast)
+      return tensor::ExtractSliceOp::create(
+          rewriter, loc, planeType, packed, {index(0), index(tap), index(0)},
+          {index(c), index(1), index(f)}, {index(1), index(1), index(1)});
+    return tensor::ExtractSliceOp::create(
+        rewriter, loc, planeType, packed, {index(tap), index(0), index(0)},
+        {index(1), index(c), index(f)}, {index(1), index(1), index(1)});
+  };
   SmallVector<linalg::GenericOp> taps;
   for (int64_t i = 0; i < kh; ++i) {
     for (int64_t j = 0; j < kw; ++j) {
       Value rows = extractTapWindow(rewriter, loc, input,
                                     RankedTensorType::get({c, oh, ow}, f32),
                                     i, j, strides, dilations);
-      Value plane = tensor::ExtractSliceOp::create(
-          rewriter, loc, RankedTensorType::get({c, f}, f32), packed,
-          {index(i), index(j), index(0), index(0)},
-          {index(1), index(1), index(c), index(f)},
-          {index(1), index(1), index(1), index(1)});
+      Value plane = getPlane(i * kw + j);
+      // The multiply's first operand becomes the lhs of the tile's
+      // vector.contract, whose outer-product lowering broadcasts the lhs
+      // elements and runs vectors along the rhs: the filter row (output
+      // channels) goes second in the channels-last layout, the input row
+      // (output pixels) in the other (w * x made rows of 7 lanes along the
+      // width again, one per output channel). Both orders round alike.
       auto tap = linalg::GenericOp::create(
           rewriter, loc, accType, ValueRange{rows, plane}, ValueRange{acc},
           maps, iterators,
-          [](OpBuilder &b, Location loc, ValueRange args) {
-            Value product = arith::MulFOp::create(b, loc, args[1], args[0]);
+          [&](OpBuilder &b, Location loc, ValueRange args) {
+            Value product =
+                channelsLast
+                    ? arith::MulFOp::create(b, loc, args[0], args[1])
+                    : arith::MulFOp::create(b, loc, args[1], args[0]);
             Value sum = arith::AddFOp::create(b, loc, args[2], product);
             linalg::YieldOp::create(b, loc, sum);
           });
@@ -276,6 +323,8 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
       acc = tap.getResult(0);
     }
   }
+  if (channelsLast)
+    acc = transpose(acc, {f, oh, ow}, {2, 0, 1});
   rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(conv, outType, acc,
                                                      dropBatch);
   return taps;
@@ -544,8 +593,20 @@ struct LLVMCPUApplyStrategiesPass
     for (linalg::Conv2DNchwFchwOp conv : nchwConvs) {
       ArrayRef<int64_t> out =
           cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
+      std::optional<std::pair<int64_t, int64_t>> channelsLastTile =
+          getChannelsLastTapTile(out[1], out[3], *contraction, target);
+      if (channelsLastTile) {
+        for (linalg::GenericOp tap :
+             decomposeIntoTaps(rewriter, conv, /*channelsLast=*/true)) {
+          roots.push_back(
+              {tap, {channelsLastTile->first, channelsLastTile->second}});
+          names.push_back("llvm_cpu_conv2d_nchw_tap_channels_last");
+        }
+        continue;
+      }
       auto [f, ow] = getTapTile(out[1], out[3]);
-      for (linalg::GenericOp tap : decomposeIntoTaps(rewriter, conv)) {
+      for (linalg::GenericOp tap :
+           decomposeIntoTaps(rewriter, conv, /*channelsLast=*/false)) {
         roots.push_back({tap, {f, ow}});
         names.push_back("llvm_cpu_conv2d_nchw_tap");
       }

@@ -109,6 +109,31 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 
+  // One filter tap of a 2-D NCHW convolution with a channels-last
+  // accumulator: out[oh][ow][f] += w[c][f] * x[c][oh][ow] (dims oh, ow, f,
+  // c), what llvm-cpu-apply-strategies makes of each (kh, kw) of a
+  // convolution whose output rows are narrower than a vector register. One
+  // register tile is %ow consecutive output pixels of one row (rows of the
+  // tile: one broadcast input value each) by %f output channels (vectors
+  // loaded from the packed filter plane), the orientation of the
+  // contraction strategies' tiles; accumulators stay in registers across c.
+  transform.named_sequence @llvm_cpu_conv2d_nchw_tap_channels_last(
+      %root: !transform.any_op {transform.consumed},
+      %ow: !transform.param<i64> {transform.readonly},
+      %f: !transform.param<i64> {transform.readonly}) {
+    %block, %blocks = transform.structured.tile_using_forall %root
+        tile_sizes [1, %ow, %f, 0]
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op)
+    %tile, %loop = transform.structured.tile_using_for %block
+        tile_sizes [0, 0, 0, 1]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.structured.vectorize %tile : !transform.any_op
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%blocks)
+      : (!transform.any_op) -> ()
+    transform.yield
+  }
+
   // A contraction (matmul, or any linalg op whose body is a
   // multiply-accumulate with one m, n and k dim) on a CPU with 32 512-bit
   // registers (AVX-512): a register tile of 12 x 32 f32 accumulators
