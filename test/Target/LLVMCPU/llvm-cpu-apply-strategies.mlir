@@ -157,3 +157,29 @@ func.func @transposed_a(%a: tensor<70x100xf32>, %b: tensor<70x90xf32>, %c: tenso
        ins(%a, %b : tensor<70x100xf32>, tensor<70x90xf32>) outs(%c : tensor<100x90xf32>) -> tensor<100x90xf32>
   return %r : tensor<100x90xf32>
 }
+
+// -----
+
+// A stride-2 NCHW max pooling: the input is split once into its even and
+// odd columns (two strided copies), and each of the nine taps reads a
+// unit-stride window of one of them (only the row stride is left), so that
+// its vectors along the width load consecutive floats.
+// AVX512-LABEL: func.func @pool_stride2
+//  AVX512-SAME:     (%[[X:.+]]: tensor<1x4x17x21xf32>
+//       AVX512:   %[[EVEN:.+]] = tensor.extract_slice %[[X]][0, 0, 0, 0] [1, 4, 17, 11] [1, 1, 1, 2]
+//       AVX512:   %[[E:.+]] = linalg.copy ins(%[[EVEN]] : tensor<1x4x17x11xf32>)
+//       AVX512:   tensor.extract_slice %[[E]][0, 0, 0, 0] [1, 4, 8, 10] [1, 1, 2, 1]
+//       AVX512:   arith.maximumf
+//       AVX512:   %[[ODD:.+]] = tensor.extract_slice %[[X]][0, 0, 0, 1] [1, 4, 17, 10] [1, 1, 1, 2]
+//       AVX512:   %[[O:.+]] = linalg.copy ins(%[[ODD]] : tensor<1x4x17x10xf32>)
+//       AVX512:   tensor.extract_slice %[[O]][0, 0, 0, 0] [1, 4, 8, 10] [1, 1, 2, 1]
+//       AVX512:   arith.maximumf
+//       AVX512:   tensor.extract_slice %[[E]][0, 0, 0, 1] [1, 4, 8, 10] [1, 1, 2, 1]
+//   AVX512-NOT:   [1, 1, 2, 2]
+//   AVX512-NOT:   linalg.pooling_nchw_max
+func.func @pool_stride2(%x: tensor<1x4x17x21xf32>, %init: tensor<1x4x8x10xf32>) -> tensor<1x4x8x10xf32> {
+  %k = tensor.empty() : tensor<3x3xf32>
+  %r = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %k : tensor<1x4x17x21xf32>, tensor<3x3xf32>) outs(%init : tensor<1x4x8x10xf32>) -> tensor<1x4x8x10xf32>
+  return %r : tensor<1x4x8x10xf32>
+}
