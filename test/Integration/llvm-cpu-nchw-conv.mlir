@@ -27,17 +27,11 @@
 // RUN: scope-run %t/loops.mlir --function=strided --input=@%t/x2.npy --input=@%t/w2.npy > %t/loops2.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec2.txt %t/loops2.txt
 
-// A 7-wide output is narrower than a vector register: each tap accumulates
-// into a 7 x 7 x F (channels-last) tile of 7 rows of output channels, one
-// broadcast input value per row (on AVX2 one 8-wide vector of channels per
-// row, on AVX-512 two 16-wide ones: 32 lanes), transposed back at the end.
-// RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "haswell"}>/' %S/Inputs/nchw-conv.mlir > %t/haswell.mlir
-// RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
-// RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=NARROW-AVX2
-// NARROW-AVX2-LABEL: func.func private @llvm_cpu_executables_narrow_dispatch
-// NARROW-AVX2-COUNT-63: vector.fma {{.+}} : vector<8xf32>
-// NARROW-AVX2-NOT: vector.fma {{.+}} : vector<7xf32>
-// NARROW-AVX2: return
+// A 7-wide output fills at most half a 16-lane vector register (AVX-512):
+// each tap accumulates into a 7 x 7 x F (channels-last) tile of 7 rows of
+// two 16-wide vectors of output channels, one broadcast input value per
+// row, transposed back at the end. With 8 lanes (AVX2) 7 pixels fill a
+// register: the NCHW taps' rows along the width stay.
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "znver4"}>/' %S/Inputs/nchw-conv.mlir > %t/znver4.mlir
 // RUN: scope-opt %t/znver4.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=NARROW-AVX512
@@ -45,6 +39,29 @@
 // NARROW-AVX512-COUNT-63: vector.fma {{.+}} : vector<32xf32>
 // NARROW-AVX512-NOT: vector.fma {{.+}} : vector<7xf32>
 // NARROW-AVX512: return
+// A 7-wide 1x1 layer with 64 input channels is the matmul it is: the
+// contraction strategy's packed kernel (12 x 32 tiles on AVX-512).
+// NARROW-AVX512-LABEL: func.func private @llvm_cpu_executables_pointwise_narrow_dispatch
+// NARROW-AVX512-COUNT-12: vector.fma {{.+}} : vector<32xf32>
+// NARROW-AVX512: vector<12x32xf32>
+// NARROW-AVX512-NOT: linalg.conv_2d_nchw_fchw
+// NARROW-AVX512: return
+// RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "haswell"}>/' %S/Inputs/nchw-conv.mlir > %t/haswell.mlir
+// RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
+// RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=NARROW-AVX2
+// NARROW-AVX2-LABEL: func.func private @llvm_cpu_executables_narrow_dispatch
+// NARROW-AVX2-COUNT-9: vector.fma {{.+}} : vector<7xf32>
+// NARROW-AVX2-LABEL: func.func private @llvm_cpu_executables_pointwise_narrow_dispatch
+// NARROW-AVX2: vector.fma {{.+}} : vector<7xf32>
+// NARROW-AVX2-NOT: vector<6x16xf32>
+// NARROW-AVX2: return
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x9.npy 1 64 7 7 --seed 20
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w9.npy 96 64 1 1 --seed 21
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=pointwise_narrow --input=@%t/x9.npy --input=@%t/w9.npy > %t/vec9.txt
+// RUN: scope-run %t/loops.mlir --function=pointwise_narrow --input=@%t/x9.npy --input=@%t/w9.npy > %t/loops9.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec9.txt %t/loops9.txt
+// RUN: FileCheck %s --check-prefix=SHAPE9 < %t/vec9.txt
+// SHAPE9: 1x96x7x7xf32=
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x8.npy 1 16 9 9 --seed 18
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/w8.npy 32 16 3 3 --seed 19
 // RUN: scope-run %S/Inputs/nchw-conv.mlir --function=narrow --input=@%t/x8.npy --input=@%t/w8.npy > %t/vec8.txt

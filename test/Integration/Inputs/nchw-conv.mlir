@@ -1,7 +1,8 @@
 // NCHW convolutions (FCHW filters) on llvm-cpu, static shapes, batch 1: a
 // 3x3 stride-1 layer whose width (9) no register tile divides evenly by 16,
 // a 3x3 stride-2 dilation-2 one, a 7-wide 3x3 layer (narrower than a
-// vector register: the channels-last taps), a 1x1 projection, a stride-2 depthwise
+// vector register: the channels-last taps), a 7-wide 1x1 layer (a matmul),
+// a 1x1 projection, a stride-2 depthwise
 // 3x3, a stride-2 3x3 max pooling and a 3x3 sum pooling; the input of
 // llvm-cpu-nchw-conv.mlir.
 func.func @conv3x3(%x: tensor<1x5x11x11xf32>, %w: tensor<12x5x3x3xf32>) -> tensor<1x12x9x9xf32> {
@@ -36,6 +37,17 @@ func.func @narrow(%x: tensor<1x16x9x9xf32>, %w: tensor<32x16x3x3xf32>) -> tensor
     util.return %c : tensor<1x32x7x7xf32>
   } : tensor<1x32x7x7xf32>
   return %r : tensor<1x32x7x7xf32>
+}
+func.func @pointwise_narrow(%x: tensor<1x64x7x7xf32>, %w: tensor<96x64x1x1xf32>) -> tensor<1x96x7x7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %r = util.annotate [#hal.device.target<"llvm-cpu">] {
+    %e = tensor.empty() : tensor<1x96x7x7xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x96x7x7xf32>) -> tensor<1x96x7x7xf32>
+    %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x64x7x7xf32>, tensor<96x64x1x1xf32>) outs(%f : tensor<1x96x7x7xf32>) -> tensor<1x96x7x7xf32>
+    util.return %c : tensor<1x96x7x7xf32>
+  } : tensor<1x96x7x7xf32>
+  return %r : tensor<1x96x7x7xf32>
 }
 func.func @pointwise(%x: tensor<1x24x7x32xf32>, %w: tensor<20x24x1x1xf32>, %acc: tensor<1x20x7x32xf32>) -> tensor<1x20x7x32xf32> {
   %r = util.annotate [#hal.device.target<"llvm-cpu">] {
