@@ -126,7 +126,12 @@ if spirv_val:
     config.available_features.add("spirv-val")
 
 # A Vulkan device (CI installs lavapipe, mesa-vulkan-drivers): tests that
-# run code on it are `REQUIRES: vulkan` and are skipped without one.
+# run code on it are `REQUIRES: vulkan` and are skipped without one. The
+# environment's SCOPEIR_VULKAN_DEVICE (N or part of a name, as
+# --vulkan-device) chooses the device every tool uses where a test names
+# none (scripts/vulkan-gpu-check.sh runs the vulkan tests on a GPU so).
+if "SCOPEIR_VULKAN_DEVICE" in os.environ:
+    config.environment["SCOPEIR_VULKAN_DEVICE"] = os.environ["SCOPEIR_VULKAN_DEVICE"]
 def _list_vulkan_devices():
     import subprocess
 

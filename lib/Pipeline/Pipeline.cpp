@@ -441,6 +441,10 @@ void scopeir::pipeline::buildFrontEndPipeline(OpPassManager &pm,
   // with the others.
   pm.addPass(codegen::createRunScopePipelinesPass());
   addCallInlining(pm);
+  // The host calls the public functions with host buffers: one placed on a
+  // device with memory of its own runs its body in a scope on it instead,
+  // whose edges the transfers cross.
+  pm.addPass(hal::createWrapDeviceEntryPointsPass());
   // The kernel spec's matches become extern scopes, on the inlined program
   // (a DAG split over a call is matched as the DAG it is once inlined).
   if (!options.kernelSpec.empty()) {

@@ -30,6 +30,7 @@
 // CHECK-NEXT:   hal-wrap-cross-device-calls,
 // CHECK-NEXT:   inline{default-pipeline= {{.*}}},
 // CHECK-NEXT:   symbol-dce,
+// CHECK-NEXT:   hal-wrap-device-entry-points,
 // Dispatch formation inside device scopes, zones stripped first; values
 // crossing between memories (a device's own, the host's) get transfers.
 // CHECK-NEXT:   util-lower-annotations,
@@ -83,6 +84,7 @@
 // The spec applies after inlining; kernels no library provides compile as
 // their decompositions, which are kept for the check.
 // KERNELS:      symbol-dce,
+// KERNELS-NEXT: hal-wrap-device-entry-points,
 // KERNELS-NEXT: hal-apply-kernel-patterns{remarks=false spec={{.*}}no-kernels.mlir},
 // KERNELS-NEXT: util-lower-annotations,
 // KERNELS-NEXT: hal-outline-extern-scopes{drop-decompositions=false fallback={k1,k2}},

@@ -84,7 +84,7 @@ bool ProgramGenerator::genReduction(PoolTensor x) {
   ScalarExpr expr;
   if (!named) {
     ScalarExprBuilder exprBuilder(rng, has(OpFamily::Math),
-                                  /*allowDiscontinuous=*/true);
+                                  /*allowDiscontinuous=*/true, rounding);
     expr = exprBuilder.build({x.facts}, rng.below(3));
     termFacts = expr.evaluate({x.facts});
   }
@@ -205,7 +205,8 @@ bool ProgramGenerator::genMatmulOrBatch(bool batch) {
                       : createStructured<linalg::MatmulOp>;
   Value result = create(builder, loc, outType, {a.value, b.value}, init);
   push(result, outShape,
-       ValueFacts::sum(ValueFacts::product(a.facts, b.facts), k, initFacts));
+       ValueFacts::sum(ValueFacts::product(a.facts, b.facts, rounding), k,
+                       initFacts));
   return true;
 }
 
@@ -317,8 +318,8 @@ bool ProgramGenerator::genConv() {
       builder.getI64TensorAttr(strides), builder.getI64TensorAttr(dilations));
   int64_t terms = numElements(window) * (variant.depthwise ? 1 : channels);
   push(result, outShape,
-       ValueFacts::sum(ValueFacts::product(input.facts, filter.facts), terms,
-                       ValueFacts::constant(0)));
+       ValueFacts::sum(ValueFacts::product(input.facts, filter.facts, rounding),
+                       terms, ValueFacts::constant(0)));
   return true;
 }
 

@@ -47,7 +47,7 @@ bool ProgramGenerator::genFor(PoolTensor init) {
   ValueFacts iterFacts = init.facts;
   iterFacts.bound = clampBound;
   ScalarExprBuilder exprBuilder(rng, has(OpFamily::Math),
-                                /*allowDiscontinuous=*/false);
+                                /*allowDiscontinuous=*/false, rounding);
   ScalarExpr expr = exprBuilder.build({iterFacts, other.facts},
                                       1 + rng.below(2));
   unsigned extraOps = rng.chance(0.3) ? 1 + rng.below(2) : 0;

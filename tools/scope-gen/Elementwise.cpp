@@ -66,7 +66,7 @@ bool ProgramGenerator::genElementwise(PoolTensor primary) {
   maps.push_back(builder.getMultiDimIdentityMap(rank));
 
   ScalarExprBuilder exprBuilder(rng, has(OpFamily::Math),
-                                /*allowDiscontinuous=*/true);
+                                /*allowDiscontinuous=*/true, rounding);
   ScalarExpr expr = exprBuilder.build(leafFacts, 1 + rng.below(3));
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
@@ -106,7 +106,7 @@ struct NamedOp {
   double operandBound;
   Value (*create)(OpBuilder &b, Location loc, RankedTensorType type,
                   ValueRange ins, Value init);
-  ValueFacts (*facts)(ArrayRef<ValueFacts> operands);
+  ValueFacts (*facts)(ArrayRef<ValueFacts> operands, RoundingModel model);
   /// The math op it computes, counted as a feature; or null.
   const char *mathFeature;
 };
@@ -123,35 +123,37 @@ constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 
 template <typename OpTy>
 static constexpr NamedOp binary(unsigned weight,
-                                ValueFacts (*facts)(ArrayRef<ValueFacts>),
+                                ValueFacts (*facts)(ArrayRef<ValueFacts>,
+                                                    RoundingModel),
                                 double operandBound = kUnbounded) {
   return {weight, Needs::Nothing, 2, operandBound, createNamedOp<OpTy>, facts,
           nullptr};
 }
 
 template <typename OpTy>
-static constexpr NamedOp unary(unsigned weight,
-                               ValueFacts (*facts)(ArrayRef<ValueFacts>),
-                               Needs needs = Needs::Nothing,
-                               const char *mathFeature = nullptr) {
+static constexpr NamedOp
+unary(unsigned weight, ValueFacts (*facts)(ArrayRef<ValueFacts>, RoundingModel),
+      Needs needs = Needs::Nothing, const char *mathFeature = nullptr) {
   return {weight, needs, 1, kUnbounded, createNamedOp<OpTy>, facts,
           mathFeature};
 }
 
-static ValueFacts sumFacts(ArrayRef<ValueFacts> f) {
+static ValueFacts sumFacts(ArrayRef<ValueFacts> f, RoundingModel) {
   return ValueFacts::add(f[0], f[1]);
 }
-static ValueFacts productFacts(ArrayRef<ValueFacts> f) {
-  return ValueFacts::product(f[0], f[1]);
+static ValueFacts productFacts(ArrayRef<ValueFacts> f, RoundingModel model) {
+  return ValueFacts::product(f[0], f[1], model);
 }
-static ValueFacts joinFacts(ArrayRef<ValueFacts> f) {
+static ValueFacts joinFacts(ArrayRef<ValueFacts> f, RoundingModel) {
   return ValueFacts::join(f[0], f[1]);
 }
-static ValueFacts sameFacts(ArrayRef<ValueFacts> f) { return f[0]; }
-static ValueFacts expFacts(ArrayRef<ValueFacts> f) {
-  return ValueFacts::exp(f[0]);
+static ValueFacts sameFacts(ArrayRef<ValueFacts> f, RoundingModel) {
+  return f[0];
 }
-static ValueFacts floorFacts(ArrayRef<ValueFacts> f) {
+static ValueFacts expFacts(ArrayRef<ValueFacts> f, RoundingModel model) {
+  return ValueFacts::exp(f[0], model);
+}
+static ValueFacts floorFacts(ArrayRef<ValueFacts> f, RoundingModel) {
   return ValueFacts::floor(f[0]);
 }
 
@@ -209,7 +211,7 @@ bool ProgramGenerator::genNamedElementwise(PoolTensor a) {
   Value result = op.create(builder, loc, type, ins, init);
   if (op.mathFeature)
     count(op.mathFeature);
-  push(result, a.shape, op.facts(facts));
+  push(result, a.shape, op.facts(facts, rounding));
   return true;
 }
 

@@ -265,16 +265,25 @@ FailureOr<GeneratedProgram> ProgramGenerator::run() {
   builder.setInsertionPointToEnd(module.getBody());
   program.module = module;
 
-  // Scope-level choices first: the backend plan.
+  // Scope-level choices first: the backend plan. The program without
+  // scopes draws it too (from the scope stream, which it uses for nothing
+  // else) and uses only whether the program is uniform: its value facts,
+  // and so its ops, must be those of the program with scopes.
+  std::string uniformBackend;
+  if (scopeRng.chance(0.5))
+    uniformBackend = kBackends[scopeRng.below(2)];
+  std::string hostBackend =
+      uniformBackend.empty() ? kBackends[scopeRng.below(2)] : uniformBackend;
   if (withScopes) {
-    if (scopeRng.chance(0.5))
-      program.uniformBackend = kBackends[scopeRng.below(2)];
-    program.hostBackend = program.uniformBackend.empty()
-                              ? kBackends[scopeRng.below(2)]
-                              : program.uniformBackend;
+    program.uniformBackend = uniformBackend;
+    program.hostBackend = hostBackend;
   } else {
     program.hostBackend = kBackends[1];
   }
+  // A mixed program may place ops on the device backend: its values are
+  // then only as precise as that backend's rules promise.
+  if (uniformBackend.empty())
+    rounding = getRoundingModel(options.deviceBackend);
 
   // The entry function's arguments.
   unsigned numArgs = 1 + rng.below(3);

@@ -374,6 +374,9 @@ private:
   unsigned openScopes = 0;
   unsigned numHelpers = 0;
   unsigned zoneCounter = 0;
+  /// The rounding rules the program's value facts are computed under: the
+  /// device backend's where the program may place ops on it.
+  RoundingModel rounding = RoundingModel::IEEE;
   GeneratedProgram program;
 };
 

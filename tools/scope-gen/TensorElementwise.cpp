@@ -106,7 +106,7 @@ bool ProgramGenerator::genTensorElementwise(PoolTensor a) {
       break;
     case 2:
       result = arith::MulFOp::create(builder, loc, x, y);
-      facts = ValueFacts::product(lhs.facts, rhs.facts);
+      facts = ValueFacts::product(lhs.facts, rhs.facts, rounding);
       break;
     case 3:
       result = arith::MaximumFOp::create(builder, loc, x, y);
@@ -151,7 +151,7 @@ bool ProgramGenerator::genTensorElementwise(PoolTensor a) {
       break;
     default:
       result = math::ExpOp::create(builder, loc, a.value);
-      facts = ValueFacts::exp(a.facts);
+      facts = ValueFacts::exp(a.facts, rounding);
       count("math.exp");
       break;
     }

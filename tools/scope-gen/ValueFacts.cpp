@@ -86,7 +86,20 @@ ValueFacts ValueFacts::add(const ValueFacts &a, const ValueFacts &b) {
   return facts;
 }
 
-ValueFacts ValueFacts::product(const ValueFacts &a, const ValueFacts &b) {
+/// Adds to `facts.err` how far an op that a device computes within
+/// `deviceUlps` ulp may be from the correctly rounded one (half an ulp) the
+/// CPU computes: an ulp of a value bounded by `bound` is at most 2 u bound.
+static void addDeviceUlps(ValueFacts &facts, double deviceUlps) {
+  facts.err += 2 * (deviceUlps + 0.5) * kF32Unit * facts.bound;
+  facts.sources |= kDevicePrecision;
+}
+
+RoundingModel scopeir::gen::getRoundingModel(StringRef backend) {
+  return backend == "vulkan" ? RoundingModel::Vulkan : RoundingModel::IEEE;
+}
+
+ValueFacts ValueFacts::product(const ValueFacts &a, const ValueFacts &b,
+                               RoundingModel model) {
   ValueFacts facts;
   facts.bound = a.bound * b.bound;
   facts.frac = a.frac + b.frac;
@@ -94,6 +107,12 @@ ValueFacts ValueFacts::product(const ValueFacts &a, const ValueFacts &b) {
   facts.settle();
   facts.err = a.bound * b.err + b.bound * a.err + a.err * b.err;
   facts.sources = a.sources | b.sources;
+  // A SPIR-V multiply without NoContraction may be fused into the add that
+  // consumes it: the sum then sees the product before its rounding.
+  if (model == RoundingModel::Vulkan && !facts.exact) {
+    facts.err += kF32Unit * facts.bound;
+    facts.sources |= kDevicePrecision;
+  }
   addRoundingOfUncertainInputs(facts);
   return facts;
 }
@@ -111,9 +130,13 @@ static ValueFacts transcendental(const ValueFacts &a, double bound,
   return facts;
 }
 
-ValueFacts ValueFacts::exp(const ValueFacts &a) {
+ValueFacts ValueFacts::exp(const ValueFacts &a, RoundingModel model) {
   double bound = std::exp(a.bound);
-  return transcendental(a, bound, /*lipschitz=*/bound);
+  ValueFacts facts = transcendental(a, bound, /*lipschitz=*/bound);
+  // Vulkan's exp(x) is within 3 + 2|x| ulp.
+  if (model == RoundingModel::Vulkan)
+    addDeviceUlps(facts, 3 + 2 * a.bound);
+  return facts;
 }
 
 ValueFacts ValueFacts::floor(const ValueFacts &a) {
@@ -187,25 +210,32 @@ using Node = ScalarExpr::Node;
 /// each kind decides the order of its ops).
 using EmitOperand = llvm::function_ref<Value(unsigned i)>;
 
-static ValueFacts constFacts(const Node &node, ArrayRef<ValueFacts>) {
+static ValueFacts constFacts(const Node &node, ArrayRef<ValueFacts>,
+                             RoundingModel) {
   return ValueFacts::constant(node.value);
 }
-static ValueFacts sumFacts(const Node &, ArrayRef<ValueFacts> operands) {
+static ValueFacts sumFacts(const Node &, ArrayRef<ValueFacts> operands,
+                           RoundingModel) {
   return ValueFacts::add(operands[0], operands[1]);
 }
-static ValueFacts productFacts(const Node &, ArrayRef<ValueFacts> operands) {
-  return ValueFacts::product(operands[0], operands[1]);
+static ValueFacts productFacts(const Node &, ArrayRef<ValueFacts> operands,
+                               RoundingModel model) {
+  return ValueFacts::product(operands[0], operands[1], model);
 }
-static ValueFacts joinFacts(const Node &, ArrayRef<ValueFacts> operands) {
+static ValueFacts joinFacts(const Node &, ArrayRef<ValueFacts> operands,
+                            RoundingModel) {
   return ValueFacts::join(operands[0], operands[1]);
 }
-static ValueFacts sameFacts(const Node &, ArrayRef<ValueFacts> operands) {
+static ValueFacts sameFacts(const Node &, ArrayRef<ValueFacts> operands,
+                            RoundingModel) {
   return operands[0];
 }
-static ValueFacts selectFacts(const Node &, ArrayRef<ValueFacts> operands) {
+static ValueFacts selectFacts(const Node &, ArrayRef<ValueFacts> operands,
+                              RoundingModel) {
   return ValueFacts::join(operands[2], operands[3]);
 }
-static ValueFacts divSafeFacts(const Node &, ArrayRef<ValueFacts> operands) {
+static ValueFacts divSafeFacts(const Node &, ArrayRef<ValueFacts> operands,
+                               RoundingModel model) {
   const ValueFacts &a = operands[0], &b = operands[1];
   ValueFacts facts;
   facts.bound = a.bound;
@@ -214,17 +244,30 @@ static ValueFacts divSafeFacts(const Node &, ArrayRef<ValueFacts> operands) {
   facts.err = a.err + a.bound * b.err;
   facts.sources = a.sources | b.sources;
   addRoundingOfUncertainInputs(facts);
+  // Vulkan's division is within 2.5 ulp (the divisor is at least 1).
+  if (model == RoundingModel::Vulkan)
+    addDeviceUlps(facts, 2.5);
   return facts;
 }
-static ValueFacts expFacts(const Node &, ArrayRef<ValueFacts> operands) {
-  return ValueFacts::exp(operands[0]);
+static ValueFacts expFacts(const Node &, ArrayRef<ValueFacts> operands,
+                           RoundingModel model) {
+  return ValueFacts::exp(operands[0], model);
 }
-static ValueFacts logSafeFacts(const Node &, ArrayRef<ValueFacts> operands) {
-  return transcendental(operands[0], std::log1p(operands[0].bound),
-                        /*lipschitz=*/1);
+static ValueFacts logSafeFacts(const Node &, ArrayRef<ValueFacts> operands,
+                               RoundingModel model) {
+  ValueFacts facts = transcendental(operands[0], std::log1p(operands[0].bound),
+                                    /*lipschitz=*/1);
+  // Vulkan's log is within 2^-21 of the result on [0.5, 2] (1 + |a| is at
+  // least 1) and within 3 ulp beyond.
+  if (model == RoundingModel::Vulkan) {
+    facts.err += std::max(0x1.0p-21, 2 * 3.5 * kF32Unit * facts.bound);
+    facts.sources |= kDevicePrecision;
+  }
+  return facts;
 }
-static ValueFacts sqrtSafeFacts(const Node &, ArrayRef<ValueFacts> operands) {
-  // sqrt is correctly rounded (IEEE 754): no implementation freedom.
+static ValueFacts sqrtSafeFacts(const Node &, ArrayRef<ValueFacts> operands,
+                                RoundingModel model) {
+  // IEEE 754 rounds sqrt correctly: no implementation freedom.
   const ValueFacts &a = operands[0];
   ValueFacts facts;
   facts.bound = std::sqrt(1 + a.bound);
@@ -232,18 +275,34 @@ static ValueFacts sqrtSafeFacts(const Node &, ArrayRef<ValueFacts> operands) {
   facts.err = a.err / 2;
   facts.sources = a.sources;
   addRoundingOfUncertainInputs(facts);
+  // Vulkan's sqrt is inherited from 1 / inversesqrt: 2 ulp, then 2.5.
+  if (model == RoundingModel::Vulkan)
+    addDeviceUlps(facts, 2 + 2.5);
   return facts;
 }
-static ValueFacts sinCosFacts(const Node &, ArrayRef<ValueFacts> operands) {
-  return transcendental(operands[0], /*bound=*/1, /*lipschitz=*/1);
+static ValueFacts sinCosFacts(const Node &, ArrayRef<ValueFacts> operands,
+                              RoundingModel model) {
+  ValueFacts facts = transcendental(operands[0], /*bound=*/1,
+                                    /*lipschitz=*/1);
+  // Vulkan's sin and cos are within 2^-11 on [-pi, pi], where the builder
+  // keeps their operands under this model.
+  if (model == RoundingModel::Vulkan) {
+    facts.err += 0x1.0p-11;
+    facts.sources |= kDevicePrecision;
+  }
+  return facts;
 }
-static ValueFacts floorFacts(const Node &, ArrayRef<ValueFacts> operands) {
+static ValueFacts floorFacts(const Node &, ArrayRef<ValueFacts> operands,
+                             RoundingModel) {
   // Only built on operands with err 0.
   return ValueFacts::floor(operands[0]);
 }
-static ValueFacts fmaFacts(const Node &, ArrayRef<ValueFacts> operands) {
+static ValueFacts fmaFacts(const Node &, ArrayRef<ValueFacts> operands,
+                           RoundingModel model) {
   const ValueFacts &a = operands[0], &b = operands[1], &c = operands[2];
-  ValueFacts p = ValueFacts::product(a, b);
+  // Under Vulkan's rules fma may be a multiply then an add: the product's
+  // facts under the model include its rounding.
+  ValueFacts p = ValueFacts::product(a, b, model);
   ValueFacts facts;
   facts.bound = p.bound + c.bound;
   facts.frac = std::max(a.frac + b.frac, c.frac);
@@ -254,7 +313,8 @@ static ValueFacts fmaFacts(const Node &, ArrayRef<ValueFacts> operands) {
   addRoundingOfUncertainInputs(facts);
   return facts;
 }
-static ValueFacts scaleFacts(const Node &node, ArrayRef<ValueFacts> operands) {
+static ValueFacts scaleFacts(const Node &node, ArrayRef<ValueFacts> operands,
+                             RoundingModel) {
   ValueFacts facts = operands[0];
   facts.bound = std::ldexp(facts.bound, node.shift);
   facts.err = std::ldexp(facts.err, node.shift);
@@ -334,7 +394,8 @@ namespace {
 /// What the generator knows about one ScalarExpr::Kind.
 struct KindInfo {
   /// Facts of a node's value from the facts of its operands.
-  ValueFacts (*evaluate)(const Node &node, ArrayRef<ValueFacts> operands);
+  ValueFacts (*evaluate)(const Node &node, ArrayRef<ValueFacts> operands,
+                         RoundingModel model);
   /// Emits a node's ops.
   Value (*emit)(OpBuilder &b, Location loc, const Node &node,
                 EmitOperand operand);
@@ -392,7 +453,7 @@ ValueFacts ScalarExpr::evaluateNode(unsigned index,
   SmallVector<ValueFacts, 4> operands;
   for (unsigned operand : node.operands)
     operands.push_back(evaluateNode(operand, leaves));
-  return getKindInfo(node.kind).evaluate(node, operands);
+  return getKindInfo(node.kind).evaluate(node, operands, model);
 }
 
 Value ScalarExpr::emit(OpBuilder &builder, Location loc,
@@ -423,6 +484,7 @@ void ScalarExpr::collectOpNames(SmallVectorImpl<std::string> &names) const {
 ScalarExpr ScalarExprBuilder::build(ArrayRef<ValueFacts> leaves,
                                     unsigned depth) {
   expr = ScalarExpr();
+  expr.model = model;
   facts.clear();
   leafFacts = leaves;
   expr.root = limitBound(buildNode(depth), 4096);
@@ -433,6 +495,7 @@ unsigned ScalarExprBuilder::add(ScalarExpr::Node node) {
   expr.nodes.push_back(node);
   // Evaluate the new node alone: its operands' facts are known.
   ScalarExpr probe;
+  probe.model = model;
   probe.nodes = expr.nodes;
   probe.root = expr.nodes.size() - 1;
   facts.push_back(probe.evaluate(leafFacts));
@@ -528,9 +591,12 @@ unsigned ScalarExprBuilder::buildNode(unsigned depth) {
   case SqrtSafe:
     return unary(Kind::SqrtSafe, buildNode(depth - 1));
   case Sin:
-    return unary(Kind::Sin, limitBound(buildNode(depth - 1), 64));
-  case Cos:
-    return unary(Kind::Cos, limitBound(buildNode(depth - 1), 64));
+  case Cos: {
+    // Vulkan bounds the error of sin and cos on [-pi, pi] only.
+    double limit = model == RoundingModel::Vulkan ? 3 : 64;
+    return unary(choice == Sin ? Kind::Sin : Kind::Cos,
+                 limitBound(buildNode(depth - 1), limit));
+  }
   case Floor: {
     unsigned a = buildNode(depth - 1);
     if (facts[a].err > 0)

@@ -14,6 +14,7 @@
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <random>
@@ -32,7 +33,33 @@ enum ToleranceSource : uint32_t {
   /// A transcendental function (exp, log, sin, cos): libm and a polynomial
   /// approximation are both correct within a few ulp.
   kTranscendental = 1u << 1,
+  /// An op whose precision a device's rules leave open (Vulkan: sqrt,
+  /// division, fma, a product an add may consume unrounded, exp, log, sin,
+  /// cos), in a program that may compute it on that device.
+  kDevicePrecision = 1u << 2,
 };
+
+/// The rounding rules of the backends that may compute a program's values:
+/// how far the ops whose precision a backend's specification leaves open
+/// may stray from the correctly rounded result.
+enum class RoundingModel {
+  /// IEEE 754 as the CPU backends and the reference compute: +, -, *, /,
+  /// sqrt and fma correctly rounded (fma fused), a product rounded before a
+  /// sum consumes it; transcendental functions within a few ulp.
+  IEEE,
+  /// The rules of the Vulkan environment for SPIR-V ("Precision and
+  /// Operation of SPIR-V Instructions"): sqrt inherited from
+  /// 1 / inversesqrt (2 and 2.5 ulp), division 2.5 ulp, fma inherited from a
+  /// multiply then an add (fused or not), a multiply without NoContraction
+  /// fused into the add that consumes it, exp (3 + 2|x|) ulp, log 3 ulp
+  /// (2^-21 absolute in [0.5, 2]), sin and cos 2^-11 absolute on [-pi, pi]
+  /// (undefined outside).
+  Vulkan,
+};
+
+/// The rounding model of the device backend `backend` (scope-gen
+/// --device-backend): Vulkan for `vulkan`, IEEE otherwise.
+RoundingModel getRoundingModel(llvm::StringRef backend);
 
 /// Unit roundoff of f32 (round to nearest).
 constexpr double kF32Unit = 0x1.0p-24;
@@ -73,10 +100,13 @@ struct ValueFacts {
                         const ValueFacts &init);
   /// Facts of `a + b` or `a - b` (one operation: one evaluation order).
   static ValueFacts add(const ValueFacts &a, const ValueFacts &b);
-  /// Facts of the product of `a` and `b` (rounded once).
-  static ValueFacts product(const ValueFacts &a, const ValueFacts &b);
-  /// Facts of exp(a): implementations of exp differ by a few ulp.
-  static ValueFacts exp(const ValueFacts &a);
+  /// Facts of the product of `a` and `b` (rounded once; under `model`,
+  /// maybe not rounded at all where a sum consumes it).
+  static ValueFacts product(const ValueFacts &a, const ValueFacts &b,
+                            RoundingModel model);
+  /// Facts of exp(a): implementations of exp differ by a few ulp (more
+  /// under a device's rules).
+  static ValueFacts exp(const ValueFacts &a, RoundingModel model);
   /// Facts of floor(a) or ceil(a), for an `a` that every correct
   /// implementation computes alike (err 0): an integer they agree on.
   static ValueFacts floor(const ValueFacts &a);
@@ -156,6 +186,8 @@ struct ScalarExpr {
 
   std::vector<Node> nodes;
   unsigned root = 0;
+  /// The rounding rules the expression's facts are evaluated under.
+  RoundingModel model = RoundingModel::IEEE;
 
   /// Facts of the expression's value given the facts of its leaves.
   ValueFacts evaluate(llvm::ArrayRef<ValueFacts> leaves) const;
@@ -179,9 +211,10 @@ private:
 /// compiler computes bit for bit alike.
 class ScalarExprBuilder {
 public:
-  ScalarExprBuilder(Rng &rng, bool allowMath, bool allowDiscontinuous)
-      : rng(rng), allowMath(allowMath),
-        allowDiscontinuous(allowDiscontinuous) {}
+  ScalarExprBuilder(Rng &rng, bool allowMath, bool allowDiscontinuous,
+                    RoundingModel model)
+      : rng(rng), allowMath(allowMath), allowDiscontinuous(allowDiscontinuous),
+        model(model) {}
 
   /// A random expression over leaves with `leafFacts`, at most `depth` deep.
   ScalarExpr build(llvm::ArrayRef<ValueFacts> leafFacts, unsigned depth);
@@ -196,6 +229,7 @@ private:
   Rng &rng;
   bool allowMath;
   bool allowDiscontinuous;
+  RoundingModel model;
   ScalarExpr expr;
   std::vector<ValueFacts> facts;
   llvm::ArrayRef<ValueFacts> leafFacts;

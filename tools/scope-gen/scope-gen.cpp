@@ -204,6 +204,8 @@ static void writeMeta(raw_ostream &os, uint64_t seed,
               json.value("reassociation");
             if (result.facts.sources & kTranscendental)
               json.value("transcendental");
+            if (result.facts.sources & kDevicePrecision)
+              json.value("device-precision");
           });
         });
     });

@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <map>
@@ -458,6 +459,15 @@ bool Runtime::openDevice(std::string &message) {
     message = "no Vulkan device: the loader lists no physical device";
     return false;
   }
+  // Without a selector of the tool's (--vulkan-device), the environment's
+  // chooses: how a test suite or a script runs every tool on one device.
+  std::string selector = this->selector;
+  const char *fromEnvironment = nullptr;
+  if (selector.empty()) {
+    fromEnvironment = std::getenv("SCOPEIR_VULKAN_DEVICE");
+    if (fromEnvironment)
+      selector = fromEnvironment;
+  }
   const DeviceInfo *chosen = nullptr;
   bool numeric =
       !selector.empty() && std::all_of(selector.begin(), selector.end(),
@@ -477,8 +487,9 @@ bool Runtime::openDevice(std::string &message) {
                         std::to_string(devices.size()) +
                         " devices is usable (" + devices[0].name + ": " +
                         devices[0].unusableReason + ")"
-                  : "no Vulkan device: no device matches '" + selector +
-                        "' (scope-run --list-devices lists them)";
+                  : "no Vulkan device: no device matches '" + selector + "' (" +
+                        (fromEnvironment ? "SCOPEIR_VULKAN_DEVICE; " : "") +
+                        "scope-run --list-devices lists them)";
     return false;
   }
   if (!chosen->usable) {

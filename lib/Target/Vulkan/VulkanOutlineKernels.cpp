@@ -10,6 +10,7 @@
 
 #include "scopeir/Dialect/Flow/IR/FlowOps.h"
 #include "scopeir/Dialect/HAL/IR/HALAttrs.h"
+#include "scopeir/Dialect/Util/IR/UtilOps.h"
 #include "scopeir/Runtime/Vulkan.h"
 #include "scopeir/Target/Vulkan/Passes.h"
 #include "scopeir/Target/Vulkan/VulkanBackend.h"
@@ -69,6 +70,25 @@ Value getRootBuffer(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
     value = view.getViewSource();
   return value;
+}
+
+/// Returns the constant global whose buffer `buffer` is, or null. Views and
+/// optimization barriers are looked through: a barrier hides a constant from
+/// folding, and returns the global's own buffer.
+memref::GlobalOp getConstantGlobal(Value buffer) {
+  for (buffer = getRootBuffer(buffer);;) {
+    auto barrier = buffer.getDefiningOp<util::OptimizationBarrierOp>();
+    if (!barrier)
+      break;
+    buffer = getRootBuffer(
+        barrier.getOperand(cast<OpResult>(buffer).getResultNumber()));
+  }
+  auto get = buffer.getDefiningOp<memref::GetGlobalOp>();
+  if (!get)
+    return {};
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      get, get.getNameAttr());
+  return global && global.getConstant() ? global : memref::GlobalOp();
 }
 
 /// Returns true if `op` cannot run in a kernel: it is not of the dialects
@@ -503,7 +523,35 @@ LogicalResult FunctionOutliner::findHostCode() {
            << ": host code in a device function may use only buffers the "
               "function allocates for it";
   }
-  return success();
+  // A call outside the nests (a check's report, a print) is host code too,
+  // and so are the buffers it takes: only host buffers, never a device
+  // value (which the host holds by a handle whose bytes mean nothing).
+  // Calls of functions placed on the device pass device values.
+  WalkResult calls = func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isLoopNest(op))
+      return WalkResult::skip();
+    auto call = dyn_cast<CallOpInterface>(op);
+    if (!call)
+      return WalkResult::advance();
+    auto callee = dyn_cast_or_null<func::FuncOp>(call.resolveCallable());
+    hal::DeviceTargetAttr calleeDevice =
+        callee ? hal::getFunctionDevice(callee) : hal::DeviceTargetAttr();
+    if (calleeDevice && calleeDevice.getBackend() == kBackendName)
+      return WalkResult::advance();
+    for (Value operand : call.getArgOperands()) {
+      if (!isa<BaseMemRefType>(operand.getType()) ||
+          hostBuffers.contains(getRootBuffer(operand)) ||
+          getConstantGlobal(operand))
+        continue;
+      op->emitOpError("runs host code (a call) on device memory of ")
+          << deviceName
+          << ": a device value reaches host code only through a transfer "
+             "(with dispatch formation, host ops in a device scope get one)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(calls.wasInterrupted());
 }
 
 /// A store outside any loop (a linalg op on 0-d buffers, or a one-element
@@ -945,12 +993,8 @@ LogicalResult FunctionOutliner::outline(Operation *root,
           atomic && atomic.getMemref() == buffer)
         flag |= SCOPEIR_VK_BINDING_READ | SCOPEIR_VK_BINDING_WRITE;
     });
-    if (auto global = buffer.getDefiningOp<memref::GetGlobalOp>()) {
-      auto symbol = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
-          global, global.getNameAttr());
-      if (symbol && symbol.getConstant() && !(flag & SCOPEIR_VK_BINDING_WRITE))
-        flag = SCOPEIR_VK_BINDING_CONSTANT | SCOPEIR_VK_BINDING_READ;
-    }
+    if (getConstantGlobal(buffer) && !(flag & SCOPEIR_VK_BINDING_WRITE))
+      flag = SCOPEIR_VK_BINDING_CONSTANT | SCOPEIR_VK_BINDING_READ;
     flags.push_back(flag);
   }
   if (!params.empty()) {

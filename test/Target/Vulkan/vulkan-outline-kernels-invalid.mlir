@@ -198,6 +198,20 @@ func.func @host_code_on_device_memory(%x: memref<4xf32>) attributes {hal.device 
 
 // -----
 
+// A call outside any loop on a buffer the function takes (a check's report
+// on a device value at scope granularity) is host code on device memory
+// too: the host would read the bytes of a handle, not the value.
+#env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>
+func.func private @report_buffer(memref<*xf32>)
+func.func @host_call_on_device_memory(%x: memref<4xf32>) attributes {hal.device = #hal.device.target<"vulkan", {target_env = #env}>} {
+  %u = memref.cast %x : memref<4xf32> to memref<*xf32>
+  // expected-error @+1 {{'func.call' op runs host code (a call) on device memory of #hal.device.target<"vulkan", {target_env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>}>: a device value reaches host code only through a transfer (with dispatch formation, host ops in a device scope get one)}}
+  func.call @report_buffer(%u) : (memref<*xf32>) -> ()
+  return
+}
+
+// -----
+
 // Every thread of a workgroup runs its body outside the parallel loops: an
 // atomic update there runs in one thread only, so no other thread could
 // have its old value.

@@ -151,6 +151,33 @@ func.func @constant(%y: memref<4xf32>) attributes {hal.device = #hal.device.targ
 
 // -----
 
+#env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>
+memref.global "private" constant @w : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
+
+// A constant behind an optimization barrier (IREE's tests hide constants
+// from folding so) is still the constant global's buffer: bound as a
+// constant (9), not as a device value no transfer filled.
+// CHECK-LABEL: func.func @constant_behind_barrier
+//       CHECK: %[[W:.+]] = memref.get_global @w
+//       CHECK: %[[B:.+]] = util.optimization_barrier %[[W]]
+//       CHECK: gpu.launch_func @constant_behind_barrier_kernels::@constant_behind_barrier_0
+//  CHECK-SAME: args(%[[B]] : memref<4xf32>, %{{.+}} : memref<4xf32>) {vulkan.bindings = array<i32: 9, 2>}
+func.func @constant_behind_barrier(%y: memref<4xf32>) attributes {hal.device = #hal.device.target<"vulkan", {target_env = #env}>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %w = memref.get_global @w : memref<4xf32>
+  %b = util.optimization_barrier %w : memref<4xf32>
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    %v = memref.load %b[%i] : memref<4xf32>
+    memref.store %v, %y[%i] : memref<4xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
 // Functions placed elsewhere are not touched; with no vulkan function the
 // module gets no gpu.container_module.
 // CHECK-LABEL: module {

@@ -17,3 +17,14 @@
 // NONE: vulkan device 0:
 // NONE-NOT: [selected]
 // NONE: (no Vulkan device: no device matches '99' (scope-run --list-devices lists them))
+
+// SCOPEIR_VULKAN_DEVICE chooses the device where no --vulkan-device is
+// given (scripts/vulkan-gpu-check.sh runs the suite on a GPU so): a
+// selector matching nothing is reported naming it; the option wins.
+// RUN: env SCOPEIR_VULKAN_DEVICE=99 scope-run --list-devices | FileCheck %s --check-prefix=ENVNONE
+// ENVNONE: vulkan device 0:
+// ENVNONE-NOT: [selected]
+// ENVNONE: (no Vulkan device: no device matches '99' (SCOPEIR_VULKAN_DEVICE; scope-run --list-devices lists them))
+// RUN: env SCOPEIR_VULKAN_DEVICE=99 scope-run --list-devices --vulkan-device=0 | FileCheck %s --check-prefix=ENVOPTION
+// ENVOPTION: vulkan device 0: {{.+}} [selected]
+// RUN: env SCOPEIR_VULKAN_DEVICE=0 scope-run %S/Inputs/vulkan-add.mlir --input="4xf32=1 2 3 4" --input="4xf32=0.5" | FileCheck %s --check-prefix=OUT

@@ -56,6 +56,53 @@ def WrapCrossDeviceCallsPass
   ];
 }
 
+def WrapDeviceEntryPointsPass
+    : Pass<"hal-wrap-device-entry-points", "mlir::ModuleOp"> {
+  let summary = "Move the bodies of entry points placed on a device with "
+                "memory of its own into a scope placed on it";
+  let description = [{
+    The host calls a module's public functions (scope-run's entry point
+    among them) with host buffers and takes host buffers back. A public
+    function placed, by its own `hal.device` or by the module's, on a
+    device with memory of its own (util's `hasDeviceMemory()`: `vulkan`)
+    would treat its arguments as values already on that device, and hand
+    back device values: nothing would move them. This pass makes such a
+    function a host function whose body runs in a scope placed on the
+    device:
+
+    ```mlir
+    func.func @main(%x: tensor<4xf32>) -> tensor<4xf32>
+        attributes {hal.device = #hal.device.target<"vulkan">} {
+      %r = linalg.add ...
+      return %r : tensor<4xf32>
+    }
+    // becomes
+    func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+      %0 = util.annotate [#hal.device.target<"vulkan">] {
+        %r = linalg.add ...
+        util.return %r : tensor<4xf32>
+      } : tensor<4xf32>
+      return %0 : tensor<4xf32>
+    }
+    ```
+
+    so that `flow-insert-transfers` moves the arguments up and the results
+    down at the scope's edge, as for `scope-run --device=vulkan`. The
+    placement means the same: every op of the body still runs on the
+    device. A module placed on such a device keeps its other functions
+    there: the module's `hal.device` moves onto each function without one.
+    A caller on the same device now passes host values to the function (a
+    call no longer keeps them resident); a call the inliner inlined is not
+    affected.
+
+    A public function whose body has several blocks is an error at the
+    function (its body cannot move into one scope). Functions placed on
+    devices computing in host memory, private functions and declarations
+    are left alone.
+  }];
+  let dependentDialects = ["::scopeir::util::UtilDialect"];
+}
+
 def VerifyDeviceTargetsPass
     : Pass<"hal-verify-device-targets", "mlir::ModuleOp"> {
   let summary = "Check that every device names a registered backend that "
