@@ -11,10 +11,12 @@
 #
 # Usage: scripts/differential.sh N [START] [-- differential.py options...]
 #
-# The opt-in program shapes of scope-gen (arith ops on tensors, tu scopes
-# with strategies, workgroups scopes) are generated when named:
-#   scripts/differential.sh N 0 -- --gen-arg=--ops=all,tensor-elementwise \
-#     --gen-arg=--scopes=all,codegen-tu,workgroups
+# The opt-in program shapes of scope-gen (arith ops on tensors, layers on
+# strided views, tu scopes with strategies, workgroups scopes, extern kernel
+# scopes) are generated when named:
+#   scripts/differential.sh N 0 -- \
+#     --gen-arg=--ops=all,tensor-elementwise,mlp-layer \
+#     --gen-arg=--scopes=all,codegen-tu,workgroups,extern
 #
 # Environment (besides scripts/lib.sh's build settings):
 #   SCOPEIR_DIFFERENTIAL_JOBS     seeds run at once (default: nproc)
@@ -50,10 +52,12 @@ fi
 
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# Build what the oracle runs (configuring first when there is no build).
+# Build what the oracle runs (configuring first when there is no build): the
+# tools, and the kernel library extern scopes call.
 if [ -f "$SCOPEIR_BUILD/build.ninja" ]; then
   scopeir_run_capped build "$SCOPEIR_BUILD_TIMEOUT" \
-    cmake --build "$SCOPEIR_BUILD" --target scope-gen scope-opt scope-run scope-reduce
+    cmake --build "$SCOPEIR_BUILD" --target scope-gen scope-opt scope-run \
+    scope-reduce scopeir_kernels_reference
 else
   scopeir_setup
 fi

@@ -105,6 +105,11 @@ class Tools:
         self.scope_opt = os.path.join(bin_dir, "scope-opt")
         self.scope_run = os.path.join(bin_dir, "scope-run")
         self.scope_reduce = os.path.join(bin_dir, "scope-reduce")
+        # The example kernel library whose mlp_layer_f32 reads any strides:
+        # scope-gen's extern scopes call it (examples/kernels).
+        self.kernel_library = os.path.join(
+            os.path.dirname(os.path.abspath(bin_dir)), "lib",
+            "libscopeir_kernels_reference.so")
         self.mlir_opt = os.path.join(llvm_dir, "bin", "mlir-opt")
         self.mlir_runner = os.path.join(llvm_dir, "bin", "mlir-runner")
         lib = os.path.join(llvm_dir, "lib")
@@ -400,6 +405,9 @@ class Outcome:
         self.reused = 0
         # (seconds, name) of each scope-run command, for the slowest list.
         self.run_seconds = []
+        # Kernel calls of the program with scopes that --check-kernels
+        # compared with their decompositions.
+        self.kernel_calls = 0
 
     def fail(self, kind, detail):
         self.failures.append((kind, detail))
@@ -419,9 +427,10 @@ def is_uniform(meta):
     """True when the program and its stripped form must agree bit for bit:
     one backend compiles the same ops in the same order. A codegen strategy
     that tiles ops (scope-gen's "strategies") compiles them differently
-    from the program without it, which then agrees within tolerance only."""
+    from the program without it, which then agrees within tolerance only;
+    so does a kernel (scope-gen's "kernels"), which sums in its own order."""
     return meta["uniform_backend"] is not None and \
-        not meta.get("strategies", False)
+        not meta.get("strategies", False) and not meta.get("kernels", False)
 
 
 def scope_run_cmd(tools, program, meta, out_prefix):
@@ -433,7 +442,19 @@ def scope_run_cmd(tools, program, meta, out_prefix):
     # exactly once, which scope-run checks at run time.
     if meta.get("check_stores"):
         cmd.append("--codegen-check-stores")
+    cmd += kernel_args(tools, meta)
     return cmd
+
+
+def kernel_args(tools, meta):
+    """Extern scopes (scope-gen's "kernels"): the kernel library must
+    provide their kernel, and every call is checked against its
+    decomposition within the largest tolerance of a kernel result (0: bit
+    for bit). Without scopes the options change nothing."""
+    if not meta.get("kernels"):
+        return []
+    return ["--kernel-library=" + tools.kernel_library, "--require-kernels",
+            "--check-kernels=0,%r" % meta.get("kernel_err", 0)]
 
 
 def reference_cmds(tools, program, lowered):
@@ -615,6 +636,7 @@ def check_seed(seed, tools, args, gen_seconds=None):
     scoped = scope_run(outcome, args,
                        scope_run_cmd(tools, "scoped.mlir", meta, "scoped"),
                        d, "scoped")
+    outcome.kernel_calls = count_kernel_calls(scoped)
     if not ref.ok:
         outcome.fail("reference", ref.describe())
         return finish(outcome, d, start, args)
@@ -667,6 +689,15 @@ def check_seed(seed, tools, args, gen_seconds=None):
             outcome.fail("scoped-vs-reference", "result %d: %s" % (i,
                                                                     problem))
     return finish(outcome, d, start, args)
+
+
+# A kernel's line in scope-run --check-kernels' report.
+KERNEL_CALLS = re.compile(r"^  \w+: (\d+) calls?, ", re.M)
+
+
+def count_kernel_calls(step):
+    """The kernel calls a scope-run command checked (--check-kernels)."""
+    return sum(int(n) for n in KERNEL_CALLS.findall(step.err))
 
 
 def check_outlined(outcome, tools, meta, stripped_bits, d, t, args):
@@ -762,8 +793,10 @@ def write_repro(d, outcome, args):
                      "-o stripped.mlir")
         lines.append("$B/scope-opt --split-input-file --util-strip-scopes "
                      "--canonicalize --cse strip-check.mlir")
+        kernels = "".join(" " + shlex_quote(a)
+                          for a in kernel_args(args.tools, meta))
         lines.append("$B/scope-run scoped.mlir --host-backend=%s "
-                     "$(cat inputs.txt)" % host)
+                     "$(cat inputs.txt)%s" % (host, kernels))
         lines.append("$B/scope-run scoped.mlir --strip-scopes "
                      "--host-backend=%s $(cat inputs.txt)" % host)
         lines.append("$L/bin/mlir-opt reference.mlir %s | "
@@ -1126,6 +1159,13 @@ def report(outcomes, elapsed, args, reductions):
         "%s %d" % kv for kv in sorted(features.items())))
     print("  programs by scope kind: " + ", ".join(
         "%s %d" % kv for kv in sorted(scopes.items())))
+    kernel_programs = sum(1 for o in outcomes
+                          if o.meta and o.meta.get("kernels"))
+    kernel_calls = sum(o.kernel_calls for o in outcomes)
+    if kernel_programs:
+        print("  kernel calls checked against their decompositions: %d "
+              "(in %d programs with extern scopes)" % (kernel_calls,
+                                                        kernel_programs))
     batch_runs = sum(len(o.batch_runs) for o in outcomes)
     reused = sum(o.reused for o in outcomes)
     if batch_runs:
@@ -1161,6 +1201,7 @@ def report(outcomes, elapsed, args, reductions):
                        "bitwise": bitwise, "features": features,
                        "scopes": scopes, "tool_seconds": tool_seconds,
                        "batch_runs": batch_runs, "reused": reused,
+                       "kernel_calls": kernel_calls,
                        "slowest": [{"seed": seed, "command": name,
                                     "seconds": sec}
                                    for sec, seed, name in slowest],

@@ -3,9 +3,10 @@
 // This file implements scope-gen's program generator: the names of op
 // families and scope kinds, the table of op kinds the generator draws from,
 // and the driver (functions, the entry point, the program). The op families
-// are in Elementwise.cpp, Contraction.cpp, DataMovement.cpp and
-// ControlFlow.cpp, the operand helpers in Operands.cpp, scopes in Scopes.cpp,
-// the reference driver in ReferenceDriver.cpp.
+// are in Elementwise.cpp, TensorElementwise.cpp, Contraction.cpp,
+// DataMovement.cpp, ControlFlow.cpp and MLPLayer.cpp, the operand helpers in
+// Operands.cpp, scopes in Scopes.cpp (the extern scope kind beside its
+// layers in MLPLayer.cpp), the reference driver in ReferenceDriver.cpp.
 //
 // The generator keeps a pool of the tensors available at the current point
 // (function arguments, results of earlier ops, loop-carried values), picks an
@@ -51,7 +52,7 @@ static const char *const kFamilyNames[] = {
     "transpose",   "broadcast",    "extract-slice", "insert-slice",
     "pad",         "concat",       "reshape",   "cast",
     "for",         "if",           "call",      "math",
-    "dynamic",     "tensor-elementwise",
+    "dynamic",     "tensor-elementwise", "mlp-layer",
 };
 static_assert(std::size(kFamilyNames) ==
               static_cast<size_t>(OpFamily::NumFamilies));
@@ -59,7 +60,7 @@ static_assert(std::size(kFamilyNames) ==
 static const char *const kScopeKindNames[] = {
     "device", "zone",        "nest",          "annotate",   "scope",
     "hal-device-scope", "func-device", "module-device", "insert-pass",
-    "codegen-tu", "workgroups",
+    "codegen-tu", "workgroups", "extern",
 };
 static_assert(std::size(kScopeKindNames) ==
               static_cast<size_t>(ScopeKind::NumKinds));
@@ -120,6 +121,7 @@ const PG::OpKind PG::kOpKinds[] = {
     // Opt-in rows (weight 0 unless named) go last: a row of weight 0 at the
     // end leaves every draw as it was.
     onOperand(OpFamily::TensorElementwise, 4, &PG::genTensorElementwise, 0),
+    ownOperands(OpFamily::MLPLayer, 2, &PG::genMLPLayer),
 };
 
 void ProgramGenerator::genOps(unsigned count) {

@@ -58,11 +58,16 @@ enum class OpFamily : unsigned {
   /// arith and math ops written directly on ranked tensors (f32, f64 and
   /// integer element types). Opt-in: not part of `all`.
   TensorElementwise,
+  /// A layer of the example kernel `mlp_layer_f32` (matmul, bias, ReLU)
+  /// whose operands are strided views: slices with offsets and steps of
+  /// larger tensors, transposed views, slices at a dynamic offset, a column
+  /// of a matrix as the bias. Opt-in: not part of `all`.
+  MLPLayer,
   NumFamilies,
 };
 
 /// Scope kinds the generator can insert; each can be turned off. New kinds
-/// (extern kernels) get an entry here, a name in kScopeKindNames
+/// get an entry here, a name in kScopeKindNames
 /// (ProgramGenerator.cpp), a case where the generator closes a scope
 /// (Scopes.cpp) and, unless every seed's program may change, a bit in
 /// kOptInScopeKinds.
@@ -97,6 +102,11 @@ enum class ScopeKind : unsigned {
   /// the body, in an `scf.for` over sub-tiles or under an `scf.if`.
   /// Opt-in: not part of `all`.
   Workgroups,
+  /// The `mlp-layer` family's layers as extern scopes of `mlp_layer_f32`
+  /// (`#hal.extern`), with or without the `contiguous` ABI option (one
+  /// choice per program: one symbol has one C signature). Opt-in: not part
+  /// of `all`.
+  Extern,
   NumKinds,
 };
 
@@ -104,10 +114,12 @@ enum class ScopeKind : unsigned {
 /// they came after seeds were recorded, and each seed's program stays the
 /// same unless they are named.
 constexpr uint64_t kOptInFamilies =
-    1ull << static_cast<unsigned>(OpFamily::TensorElementwise);
+    (1ull << static_cast<unsigned>(OpFamily::TensorElementwise)) |
+    (1ull << static_cast<unsigned>(OpFamily::MLPLayer));
 constexpr uint64_t kOptInScopeKinds =
     (1ull << static_cast<unsigned>(ScopeKind::CodegenTU)) |
-    (1ull << static_cast<unsigned>(ScopeKind::Workgroups));
+    (1ull << static_cast<unsigned>(ScopeKind::Workgroups)) |
+    (1ull << static_cast<unsigned>(ScopeKind::Extern));
 
 llvm::StringRef getOpFamilyName(OpFamily family);
 llvm::StringRef getScopeKindName(ScopeKind kind);
@@ -181,6 +193,13 @@ struct GeneratedProgram {
   /// compiled differently from the program without them, and only agrees
   /// within tolerance.
   bool hasStrategies = false;
+  /// Set when the program holds extern scopes of `mlp_layer_f32`: it is
+  /// then run with a kernel library providing it and its kernel calls
+  /// checked against their decompositions.
+  bool hasKernels = false;
+  /// How far a kernel's results may be from its decomposition's: the
+  /// largest tolerance of a kernel result (0: bit for bit).
+  double kernelTolerance = 0;
 };
 
 /// Generates the program of `options.seed`. With `withScopes` false, no

@@ -2,7 +2,8 @@
 //
 // This file declares the ProgramGenerator class, private to scope-gen, whose
 // members are implemented one file per op family (Elementwise.cpp,
-// Contraction.cpp, DataMovement.cpp, ControlFlow.cpp), with the operand
+// Contraction.cpp, DataMovement.cpp, ControlFlow.cpp, MLPLayer.cpp, ...),
+// with the operand
 // helpers in Operands.cpp, scopes in Scopes.cpp and the driver in
 // ProgramGenerator.cpp.
 //
@@ -23,6 +24,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace scopeir::gen {
@@ -275,6 +277,27 @@ private:
   bool genFor(PoolTensor init);
   bool genIf();
   bool genCall();
+  // MLPLayer.cpp
+  bool genMLPLayer();
+  /// A static rank-2 operand of `shape` for a layer: a pool tensor, or a
+  /// strided view of one (a slice with offsets and steps, a transposed
+  /// view, a slice at a dynamic offset), bounded by 64 like a matmul's.
+  PoolTensor layerOperand(llvm::ArrayRef<int64_t> shape);
+  /// A static vector of `size` for a layer's bias: a pool tensor, a slice
+  /// with a step, or a column of a matrix.
+  PoolTensor layerBias(int64_t size);
+  /// A static tensor of `shape` to cut a view from.
+  PoolTensor viewSource(llvm::ArrayRef<int64_t> shape, double bound);
+  /// An index value of runtime value `value` that no compiler can fold to
+  /// a constant (an argument's dim plus a constant), or a constant where the
+  /// function has no dynamic dim; `dynamic` says which.
+  mlir::Value opaqueIndex(int64_t value, bool &dynamic);
+  /// With the extern scope kind, may wrap the ops of a layer, from `first`
+  /// to the producer of `result`, in an extern scope of `mlp_layer_f32`
+  /// capturing `args` (MLPLayer.cpp).
+  void maybeWrapInExternScope(mlir::Operation *first, mlir::Value result,
+                              llvm::ArrayRef<PoolTensor> args,
+                              unsigned resultIndex);
 
   /// Counts the math and arith ops `expr` emits as features.
   void countExprOps(const ScalarExpr &expr);
@@ -377,6 +400,9 @@ private:
   /// The rounding rules the program's value facts are computed under: the
   /// device backend's where the program may place ops on it.
   RoundingModel rounding = RoundingModel::IEEE;
+  /// The `contiguous` ABI option of the program's extern scopes, drawn at
+  /// the first one (one symbol has one C signature).
+  std::optional<bool> externContiguous;
   GeneratedProgram program;
 };
 

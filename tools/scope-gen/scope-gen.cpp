@@ -223,6 +223,10 @@ static void writeMeta(raw_ostream &os, uint64_t seed,
       json.attribute("check_stores", true);
     if (program.hasStrategies)
       json.attribute("strategies", true);
+    if (program.hasKernels) {
+      json.attribute("kernels", true);
+      json.attribute("kernel_err", program.kernelTolerance);
+    }
   });
   os << "\n";
 }

@@ -97,3 +97,34 @@ func.func @loop_swaps_dims(%x: tensor<?x?xf32>, %n: index) -> tensor<?x?xf32> {
   } : tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
+
+// -----
+
+// A size computed from a linalg.generic whose body reads a value loaded
+// inside the scope: the generic is not computed above the scope (only ops
+// whose regions use nothing but their own values are), so neither is the
+// size.
+#map1 = affine_map<(d0) -> (d0)>
+func.func @generic_body_reads_from_scope(%x: tensor<4xf32>, %m: memref<f32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{'util.annotate' op result #0: cannot compute dynamic dimension #0 above the scope}}
+  %y = util.annotate {
+    %k = memref.load %m[] : memref<f32>
+    %e = tensor.empty() : tensor<4xf32>
+    %n = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel"]}
+        ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %s = arith.addf %in, %k : f32
+      linalg.yield %s : f32
+    } -> tensor<4xf32>
+    %v = tensor.extract %n[%c0] : tensor<4xf32>
+    %p = arith.cmpf oeq, %v, %zero : f32
+    %size = arith.select %p, %c5, %c0 : index
+    // expected-note @+1 {{returned value defined here}}
+    %t = tensor.empty(%size) : tensor<?xf32>
+    util.return %t : tensor<?xf32>
+  } : tensor<?xf32>
+  return %y : tensor<?xf32>
+}

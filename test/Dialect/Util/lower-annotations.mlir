@@ -590,3 +590,49 @@ func.func @loop_dim_index_from_scope(%x: tensor<?x7xf32>, %n: index) -> tensor<?
   } : tensor<?x7xf32>
   return %r : tensor<?x7xf32>
 }
+
+// -----
+
+// A result dim computed from an element of a linalg.generic on tensors (what
+// convert-elementwise-to-linalg makes of `arith.negf %x : tensor<?x4xf32>`)
+// computed inside the annotation: the generic is computed above the scope
+// like the arith op it came from, its body cloned whole. (Reduced from
+// differential seed 356 of the opt-in shapes: "cannot compute dynamic
+// dimension #0 above the scope" in scope-run, whose pipeline converts the
+// arith op before util-lower-annotations.)
+#map = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @dim_from_generic_element
+//  CHECK-SAME: (%[[X:.+]]: tensor<?x4xf32>)
+//       CHECK:   %[[N:.+]] = linalg.generic {{.+}} ins(%[[X]] : tensor<?x4xf32>)
+//  CHECK-NEXT:   ^bb0(%[[IN:.+]]: f32, %{{.+}}: f32):
+//  CHECK-NEXT:     %[[NEG:.+]] = arith.negf %[[IN]] : f32
+//  CHECK-NEXT:     linalg.yield %[[NEG]] : f32
+//       CHECK:   %[[V:.+]] = tensor.extract %[[N]]
+//       CHECK:   %[[P:.+]] = arith.cmpf oeq, %[[V]]
+//       CHECK:   %[[SIZE:.+]] = arith.select %[[P]]
+//       CHECK:   util.scope (%[[X]] as %{{.+}}: tensor<?x4xf32>{%{{.+}}}) -> (tensor<?x4xf32>{%[[SIZE]]}) {
+func.func @dim_from_generic_element(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %zero = arith.constant 0.0 : f32
+  %r = util.annotate {
+    %d = tensor.dim %x, %c0 : tensor<?x4xf32>
+    %e = tensor.empty(%d) : tensor<?x4xf32>
+    %n = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]}
+        ins(%x : tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %neg = arith.negf %in : f32
+      linalg.yield %neg : f32
+    } -> tensor<?x4xf32>
+    %v = tensor.extract %n[%c0, %c0] : tensor<?x4xf32>
+    %p = arith.cmpf oeq, %v, %zero : f32
+    %size = arith.select %p, %c5, %c0 : index
+    %s = util.scope -> (tensor<?x4xf32>{%size}) {
+      %z = arith.constant dense<0.0> : tensor<5x4xf32>
+      %cast = tensor.cast %z : tensor<5x4xf32> to tensor<?x4xf32>
+      util.return %cast : tensor<?x4xf32>
+    }
+    util.return %s : tensor<?x4xf32>
+  } : tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}

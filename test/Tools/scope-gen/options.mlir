@@ -1,14 +1,14 @@
 // scope-gen's lists of op families and scope kinds, and its errors: an
 // unknown name or a bad count is one line on stderr and exit code 1.
 // RUN: scope-gen --list | FileCheck %s --check-prefix=LIST
-// LIST: op families: matmul batch-matmul conv pooling elementwise named-elementwise reduction fill transpose broadcast extract-slice insert-slice pad concat reshape cast for if call math dynamic tensor-elementwise{{$}}
-// LIST: scope kinds: device zone nest annotate scope hal-device-scope func-device module-device insert-pass codegen-tu workgroups{{$}}
-// LIST: opt-in (not in 'all'; name them, as in --ops=all,NAME): tensor-elementwise codegen-tu workgroups
+// LIST: op families: matmul batch-matmul conv pooling elementwise named-elementwise reduction fill transpose broadcast extract-slice insert-slice pad concat reshape cast for if call math dynamic tensor-elementwise mlp-layer{{$}}
+// LIST: scope kinds: device zone nest annotate scope hal-device-scope func-device module-device insert-pass codegen-tu workgroups extern{{$}}
+// LIST: opt-in (not in 'all'; name them, as in --ops=all,NAME): tensor-elementwise mlp-layer codegen-tu workgroups extern{{$}}
 
 // `all` may be one of several names: `all,NAME` adds an opt-in family or
-// kind to the defaults (tensor-elementwise.mlir, workgroups.mlir and
-// codegen-tu.mlir check what they generate). An unknown name among them is
-// still an error.
+// kind to the defaults (tensor-elementwise.mlir, workgroups.mlir,
+// codegen-tu.mlir and mlp-layer.mlir check what they generate). An unknown
+// name among them is still an error.
 // RUN: not scope-gen --ops=all,bogus 2>&1 | FileCheck %s --check-prefix=OPS
 
 // RUN: not scope-gen --ops=matmul,bogus 2>&1 | FileCheck %s --check-prefix=OPS

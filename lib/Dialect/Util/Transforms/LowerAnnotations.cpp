@@ -96,6 +96,10 @@ struct LowerAnnotationsPass
     bool failedAny = false;
     for (ScopeOpInterface scope : annotations) {
       DynamicDimBuilder dims(scope, /*allowCreate=*/true, dimIndex);
+      // A dim the annotation's ops compute from data (an element of a
+      // tensor) may go through a linalg.generic: computing it above the
+      // scope repeats it, which beats refusing a valid annotation.
+      dims.setCloneRegionOps(true);
       FailureOr<ScopeOpOperands> operands = computeScopeOperands(scope, dims);
       if (succeeded(operands))
         replaceWithScopeOp(rewriter, scope, *operands);

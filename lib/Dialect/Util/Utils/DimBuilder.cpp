@@ -23,6 +23,7 @@
 #include "mlir/Interfaces/ShapedOpInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 using namespace mlir;
@@ -94,6 +95,17 @@ void DimOpIndex::forget(Operation *op) {
 //===----------------------------------------------------------------------===//
 // DynamicDimBuilder
 //===----------------------------------------------------------------------===//
+
+/// Returns true if the regions of `op` use no value defined above them:
+/// cloning `op` with its operands mapped then clones all it reads.
+static bool usesOnlyOperands(Operation *op) {
+  bool usesAbove = false;
+  for (Region &region : op->getRegions())
+    visitUsedValuesDefinedAbove(region, region, [&](OpOperand *) {
+      usesAbove = true;
+    });
+  return !usesAbove;
+}
 
 /// Returns the position of dimension `dim` among the dynamic dimensions of
 /// `type`.
@@ -623,13 +635,19 @@ FailureOr<Value> DynamicDimBuilder::materialize(Value value) {
     }
     if (common)
       result = common;
-  } else if (allowCreate && def->getNumRegions() == 0 &&
+  } else if (allowCreate &&
+             (def->getNumRegions() == 0 ||
+              (cloneRegionOps && usesOnlyOperands(def))) &&
              isMemoryEffectFree(def) &&
              (isSpeculatable(def) || runsWheneverAnchorRuns(def))) {
     // A side-effect free computation of values available above: compute it
     // above the anchor (the scope runs once, so this changes nothing). One
     // that may not be speculated (a tensor.dim with an SSA index) is moved
-    // only if it runs whenever the anchor does.
+    // only if it runs whenever the anchor does. With cloneRegionOps, an op
+    // with regions (a linalg.generic on tensors, as
+    // convert-elementwise-to-linalg makes of `arith.negf` on a tensor)
+    // qualifies as the op it came from did, as long as its regions use
+    // nothing but its own values.
     IRMapping mapping;
     for (Value operand : def->getOperands()) {
       FailureOr<Value> above = materialize(operand);
@@ -669,13 +687,24 @@ FailureOr<SmallVector<Value>> DynamicDimBuilder::getDynamicDims(Value value) {
 
 void DynamicDimBuilder::eraseUnusedOps() {
   // Users are created after the values they use, so one reverse sweep
-  // usually suffices; repeat until nothing changes to be safe.
+  // usually suffices; repeat until nothing changes to be safe. The ops
+  // nested in a created op (the body of a cloned linalg.generic, its
+  // terminator included) live and die with it: they are never erased
+  // alone, and are found before any op is erased.
+  llvm::SmallPtrSet<Operation *, 16> nested;
+  for (Operation *op : listener.created)
+    for (Operation *parent = op->getParentOp(); parent;
+         parent = parent->getParentOp())
+      if (listener.created.contains(parent)) {
+        nested.insert(op);
+        break;
+      }
   llvm::SmallPtrSet<Operation *, 16> erased;
   bool changed = true;
   while (changed) {
     changed = false;
     for (Operation *op : llvm::reverse(listener.created)) {
-      if (erased.contains(op) || !op->use_empty())
+      if (erased.contains(op) || nested.contains(op) || !op->use_empty())
         continue;
       index.forget(op);
       op->erase();

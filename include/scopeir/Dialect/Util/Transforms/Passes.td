@@ -33,7 +33,11 @@ def LowerAnnotationsPass : Pass<"util-lower-annotations"> {
       (`ReifyRankedShapedTypeOpInterface`, nested scopes' dims, region ops
       without loops, elementwise ops and casts), in terms of captures' dims,
       constants and values defined above; side-effect free index
-      computations on the way are cloned above the scope.
+      computations on the way are cloned above the scope, and so is a
+      side-effect free op with regions that use only its operands when a
+      dim depends on its data (a size chosen from an element of a
+      `linalg.generic` result, which `convert-elementwise-to-linalg` made of
+      an `arith` op on tensors): the op then runs twice.
 
     Nested annotations are lowered outermost first, so an inner scope reuses
     the dims of the captures of the outer one.

@@ -109,6 +109,15 @@ public:
   /// Erases the ops this builder created that have no uses.
   void eraseUnusedOps();
 
+  /// With `allowCreate`, also computes above the anchor side-effect free ops
+  /// with regions that use nothing but their operands (a linalg.generic on
+  /// tensors, which a dim may depend on through an element it reads).
+  /// Off by default: such an op is a whole computation, repeated above the
+  /// anchor; util-lower-annotations turns it on, for which the alternative
+  /// is an error (a dim that the annotation's arith ops on tensors gave
+  /// before `convert-elementwise-to-linalg` made them generics).
+  void setCloneRegionOps(bool enable) { cloneRegionOps = enable; }
+
 private:
   struct Listener : public mlir::OpBuilder::Listener {
     void notifyOperationInserted(mlir::Operation *op,
@@ -144,6 +153,7 @@ private:
   /// The ops that are inside, for a group; null for a scope anchor.
   const llvm::SmallPtrSetImpl<mlir::Operation *> *group = nullptr;
   bool allowCreate;
+  bool cloneRegionOps = false;
   DimOpIndex &index;
   mlir::DominanceInfo domInfo;
   Listener listener;
