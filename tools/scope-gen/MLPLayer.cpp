@@ -238,10 +238,9 @@ bool ProgramGenerator::genMLPLayer() {
           .getResult(0);
 
   // max(s, 0) keeps the bound, the exactness and the tolerance of s.
-  ValueFacts facts =
-      ValueFacts::add(ValueFacts::sum(ValueFacts::product(x.facts, w.facts), k,
-                                      ValueFacts::constant(0)),
-                      bias.facts);
+  ValueFacts products = ValueFacts::product(x.facts, w.facts, rounding);
+  ValueFacts facts = ValueFacts::add(
+      ValueFacts::sum(products, k, ValueFacts::constant(0)), bias.facts);
   unsigned index = push(layer, {m, n}, facts);
   maybeWrapInExternScope(first, layer, {x, w, bias}, index);
   return true;
