@@ -6,7 +6,9 @@
 LOG is libFuzzer's output for one finding (scripts/fuzz.sh's fuzz.log). The
 first stack trace in it decides:
   - `ours`: a frame whose source file is under SRC (scopeir's checkout)
-    outside tools/scope-fuzz (the harness), or a frame of the fuzzer binary
+    outside tools/scope-fuzz (the harness) -- but for one of our custom op
+    parsers (`scopeir::...::parse`) below upstream frames, which only handed
+    its regions back to MLIR's parser --, or a frame of the fuzzer binary
     that is not symbolized, or no stack trace at all (a finding of the
     harness's own checks, a timeout, an out-of-memory): a problem of ours;
   - otherwise the crash is upstream's: `upstream-known` when its signature
@@ -39,7 +41,14 @@ RUNTIME_PREFIXES = (
     "___interceptor", "__interception", "fuzzer::", "LLVMFuzzerRunDriver",
     "__libc", "_start", "abort", "raise", "gsignal", "__GI_", "__pthread",
     "pthread_kill", "llvm::sys::", "SignalHandler", "__restore_rt",
+    # The sanitizers' interceptors of the C library's memory functions.
+    "MemcmpInterceptorCommon", "memcmp", "memcpy", "memmove", "memset",
+    "strlen", "strcmp",
 )
+# A custom op parser of ours (`scopeir::util::AnnotateOp::parse`): it hands
+# its regions back to MLIR's parser, so a crash in an op nested in them is
+# not in our code when upstream frames come first.
+OUR_PARSER_RE = re.compile(r"^scopeir::.*::parse$")
 RUNTIME_MODULES = ("libc.so", "libc-", "libpthread", "ld-linux")
 
 
@@ -72,6 +81,9 @@ def strip_arguments(function):
     function = function.replace(ANONYMOUS, "{anonymous}")
     depth = 0
     for i, c in enumerate(function):
+        # `operator<`, `operator<<`, `operator->` are names, not brackets.
+        if c in "<>" and function[:i].rstrip("<>=-").endswith("operator"):
+            continue
         if c == "<":
             depth += 1
         elif c == ">":
@@ -116,6 +128,8 @@ def classify(text, root, known, fuzzer_name="scope-fuzz"):
     for frame in frames:
         function, location, module, offset = frame
         file = location.split(":", 1)[0]
+        if names and OUR_PARSER_RE.match(strip_arguments(function)):
+            continue
         if (file.startswith(root) and not file.startswith(harness)) or (
                 "/" not in file and file in ours_files) or "scopeir::" in function:
             return "ours", strip_arguments(function) or location

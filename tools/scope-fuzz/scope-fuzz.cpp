@@ -137,6 +137,27 @@ bool hitsKnownUpstreamCrash(StringRef text) {
   // float width and segfaults (FloatType::getWidth on IndexType).
   if (StringRef(compact).contains("array<index"))
     return true;
+  // A `linalg.generic` whose trait dictionary is followed by `<` and no
+  // dictionary (`linalg.generic {...} <[1, 2]>`): the op's parser reads the
+  // properties as a dictionary whatever they are and segfaults
+  // (NamedAttrList::push_back).
+  for (StringRef rest = compact; !rest.empty();) {
+    size_t at = rest.find("linalg.generic{");
+    if (at == StringRef::npos)
+      break;
+    rest = rest.drop_front(at + StringRef("linalg.generic").size());
+    // The end of the trait dictionary: braces nest in it.
+    size_t end = 0;
+    for (int depth = 0; end < rest.size(); ++end) {
+      if (rest[end] == '{')
+        ++depth;
+      else if (rest[end] == '}' && --depth == 0)
+        break;
+    }
+    StringRef after = rest.drop_front(std::min(end + 1, rest.size()));
+    if (after.starts_with("<") && !after.starts_with("<{"))
+      return true;
+  }
   // A linalg op's `dimensions = [...]` / `permutation = [...]` that is not a
   // plain list of integers: the op's parser stores a null attribute after the
   // error and segfaults (NamedAttrList::set).
