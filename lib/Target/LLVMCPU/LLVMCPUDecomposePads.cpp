@@ -54,6 +54,10 @@ static LogicalResult decomposePad(RewriterBase &rewriter, tensor::PadOp pad) {
                    .getResult(0);
   Value padded = tensor::InsertSliceOp::create(rewriter, loc, copy, fill,
                                                offsets, sizes, strides);
+  // Reification folds what it can: a pad by a constant SSA value has a
+  // dynamic result type and a static reified size.
+  if (padded.getType() != type)
+    padded = tensor::CastOp::create(rewriter, loc, type, padded);
   rewriter.replaceOp(pad, padded);
   return success();
 }

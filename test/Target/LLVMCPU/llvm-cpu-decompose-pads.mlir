@@ -63,6 +63,26 @@ func.func @pad_to_static(%s: tensor<?x4xf32>) -> tensor<4x6xf32> {
 
 // -----
 
+// A pad by a constant SSA value has a dynamic result type but a static
+// reified size: the padded tensor is cast back to the pad's type (found by
+// the differential, seed 22: the function returned tensor<7xf32>).
+// CHECK-LABEL: func.func @pad_constant_ssa_low
+//       CHECK:   %[[E:.+]] = tensor.empty() : tensor<7xf32>
+//       CHECK:   %[[I:.+]] = tensor.insert_slice %{{.+}} into %{{.+}}[0] [6] [1] : tensor<6xf32> into tensor<7xf32>
+//       CHECK:   %[[R:.+]] = tensor.cast %[[I]] : tensor<7xf32> to tensor<?xf32>
+//       CHECK:   return %[[R]]
+func.func @pad_constant_ssa_low(%s: tensor<6xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 0.0 : f32
+  %p = tensor.pad %s low[%c0] high[1] {
+  ^bb0(%a: index):
+    tensor.yield %v : f32
+  } : tensor<6xf32> to tensor<?xf32>
+  return %p : tensor<?xf32>
+}
+
+// -----
+
 // A padding value computed from the indices is not uniform: the pad stays.
 // CHECK-LABEL: func.func @pad_index_dependent
 //       CHECK:   tensor.pad
