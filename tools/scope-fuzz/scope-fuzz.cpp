@@ -133,6 +133,18 @@ bool hitsKnownUpstreamCrash(StringRef text) {
     if (!llvm::isSpace(text[i]))
       compact.push_back(text[i]);
   }
+  // Brackets nested thousands deep: MLIR's recursive-descent parser
+  // overflows the stack (in the attribute, type or operand-list parser
+  // reached), as `mlir-opt` does. 512 levels is far beyond any real IR.
+  int depth = 0, maxDepth = 0;
+  for (char c : compact) {
+    if (c == '[' || c == '(' || c == '<' || c == '{')
+      maxDepth = std::max(maxDepth, ++depth);
+    else if ((c == ']' || c == ')' || c == '>' || c == '}') && depth > 0)
+      --depth;
+  }
+  if (maxDepth > 512)
+    return true;
   // A dense array of `index` elements: the parser asks the element type for a
   // float width and segfaults (FloatType::getWidth on IndexType).
   if (StringRef(compact).contains("array<index"))
