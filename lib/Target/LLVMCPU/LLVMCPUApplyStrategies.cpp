@@ -176,17 +176,17 @@ bool isNarrowOutput(int64_t width, const CPUTarget &target) {
 /// whose rows of 7 lanes ran at a third of the FMA peak) with a channel
 /// count the vector width divides. Rows of output pixels are the
 /// tile's rows (one broadcast input value each), output channels its
-/// vectors: a divisor of the width of at most max(m, 8) rows (7 fits in
-/// registers beside the vectors even where the contraction tile has 6), and
-/// as many vectors per row as the contraction tile's accumulator budget
-/// (m x n / lanes registers) leaves, a divisor of the channels' vectors.
+/// vectors: a divisor of the width of at most m rows (a narrow width is at
+/// most half the lanes, within m for the contraction tiles), and as many
+/// vectors per row as the contraction tile's accumulator budget (m x n /
+/// lanes registers) leaves, a divisor of the channels' vectors.
 std::optional<std::pair<int64_t, int64_t>>
 getChannelsLastTapTile(int64_t channels, int64_t width,
                        const ContractionTile &tile, const CPUTarget &target) {
   int64_t lanes = target.getVectorLanes(32);
   if (!isNarrowOutput(width, target) || channels % lanes != 0)
     return std::nullopt;
-  int64_t rows = getLargestDivisor(width, std::max<int64_t>(tile.m, 8));
+  int64_t rows = getLargestDivisor(width, tile.m);
   int64_t budget = tile.m * (tile.n / lanes);
   int64_t vectors =
       getLargestDivisor(channels / lanes, std::max<int64_t>(1, budget / rows));
