@@ -161,6 +161,12 @@ void addDispatchFormation(OpPassManager &pm, const CompileOptions &options) {
   util::StripScopesPassOptions zones;
   zones.kind = "zone";
   pm.addPass(util::createStripScopesPass(zones));
+  // Work on the parameters, once per parameter set, on the host program
+  // without its zones (a convolution and its filter argument side by side).
+  if (options.prepareParameters)
+    if (const hal::TargetBackend *host =
+            hal::TargetBackendRegistry::global().lookup(options.hostBackend))
+      host->buildParameterPreparationPipeline(pm, options.hostBackend);
   pm.addPass(flow::createFormDispatchRegionsPass());
   pm.addPass(flow::createOutlineDispatchRegionsPass());
   // Dispatches now say where they run: a value crossing between memories

@@ -111,6 +111,14 @@ struct CompileOptions : public mlir::PassPipelineOptions<CompileOptions> {
       llvm::cl::desc("Strip every scope first (util-strip-scopes): the "
                      "program as it computes without its scopes"),
       llvm::cl::init(false)};
+  Option<bool> prepareParameters{
+      *this, "prepare-parameters",
+      llvm::cl::desc("Let the host backend move work on the parameters "
+                     "(arguments marked scopeir.param) into a function "
+                     "@<f>$prepare a caller runs once per parameter set "
+                     "(dispatch granularity only; llvm-cpu packs "
+                     "convolution filters)"),
+      llvm::cl::init(false)};
   Option<DispatchDump> dumpDispatches{
       *this, "dump-dispatches",
       llvm::cl::desc("Print the dispatches once outlined (dispatch "

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LLVMCPUDeviceConfig.h"
+#include "LLVMCPUFilterLayout.h"
 
 #include "scopeir/Support/CPUTarget.h"
 #include "scopeir/Target/LLVMCPU/Passes.h"
@@ -315,6 +316,16 @@ linalg::MatmulOp rewritePointwiseAsMatmul(RewriterBase &rewriter,
   return matmul;
 }
 
+/// Returns the filter in `layout` if `filter` is the transpose of one
+/// packed ahead of the call (llvm-cpu-hoist-filter-packing), else null.
+Value getFilterPackedAhead(Value filter, NchwFilterLayout layout) {
+  auto transpose = filter.getDefiningOp<linalg::TransposeOp>();
+  if (!transpose ||
+      transpose.getPermutation() != getFilterUnpackingPermutation(layout))
+    return Value();
+  return transpose.getInput();
+}
+
 /// Rewrites `conv` (1 x C x H x W input, F x C x KH x KW filter) as KH * KW
 /// contractions, one per filter tap (kh, kw), chained through the
 /// accumulator (dims f, oh, ow, c):
@@ -399,15 +410,30 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   // planes: the strided slice there flipped the orientation of the tile's
   // outer products (rows of one lane).
   int64_t taps2d = kh * kw;
-  Value rowsOfF = tensor::CollapseShapeOp::create(
-      rewriter, loc, RankedTensorType::get({f, c * taps2d}, f32), filter,
-      ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
-  Value columns = transpose(rowsOfF, {c * taps2d, f}, {1, 0});
-  Value packed = tensor::ExpandShapeOp::create(
-      rewriter, loc, RankedTensorType::get({c, taps2d, f}, f32), columns,
-      ArrayRef<ReassociationIndices>{{0, 1}, {2}});
-  if (!channelsLast)
-    packed = transpose(packed, {taps2d, c, f}, {1, 0, 2});
+  NchwFilterLayout layout = channelsLast ? NchwFilterLayout::ChannelMajor
+                                         : NchwFilterLayout::TapMajor;
+  Value packed;
+  if (Value ahead = getFilterPackedAhead(filter, layout)) {
+    // Packed ahead of the call (llvm-cpu-hoist-filter-packing): read in
+    // place.
+    packed = tensor::CollapseShapeOp::create(
+        rewriter, loc,
+        channelsLast ? RankedTensorType::get({c, taps2d, f}, f32)
+                     : RankedTensorType::get({taps2d, c, f}, f32),
+        ahead,
+        channelsLast ? ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3}}
+                     : ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
+  } else {
+    Value rowsOfF = tensor::CollapseShapeOp::create(
+        rewriter, loc, RankedTensorType::get({f, c * taps2d}, f32), filter,
+        ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
+    Value columns = transpose(rowsOfF, {c * taps2d, f}, {1, 0});
+    packed = tensor::ExpandShapeOp::create(
+        rewriter, loc, RankedTensorType::get({c, taps2d, f}, f32), columns,
+        ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+    if (!channelsLast)
+      packed = transpose(packed, {taps2d, c, f}, {1, 0, 2});
+  }
   auto getPlane = [&](int64_t tap) -> Value {
     auto planeType = RankedTensorType::get({c, f}, f32);
     if (channelsLast)
@@ -717,7 +743,8 @@ struct LLVMCPUApplyStrategiesPass
     // An NCHW convolution becomes one contraction per filter tap, each of
     // which is a root of the tap strategy.
     for (linalg::Conv2DNchwFchwOp conv : nchwConvs) {
-      if (isPackablePointwise(conv, target)) {
+      NchwFilterLayout layout = getNchwFilterLayout(conv, target);
+      if (layout == NchwFilterLayout::None) {
         roots.push_back({rewritePointwiseAsMatmul(rewriter, conv),
                          {contraction->blockM, contraction->blockN,
                           contraction->blockK}});
@@ -726,15 +753,9 @@ struct LLVMCPUApplyStrategiesPass
       }
       ArrayRef<int64_t> out =
           cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
-      ArrayRef<int64_t> window =
-          cast<ShapedType>(conv.getInputs()[1].getType()).getShape();
-      // A single tap would pay the transposes in and out of the channels-
-      // last layout for one pass over the input channels.
-      std::optional<std::pair<int64_t, int64_t>> channelsLastTile;
-      if (window[2] * window[3] > 1)
-        channelsLastTile =
+      if (layout == NchwFilterLayout::ChannelMajor) {
+        std::optional<std::pair<int64_t, int64_t>> channelsLastTile =
             getChannelsLastTapTile(out[1], out[3], *contraction, target);
-      if (channelsLastTile) {
         for (linalg::GenericOp tap :
              decomposeIntoTaps(rewriter, conv, /*channelsLast=*/true)) {
           roots.push_back(
@@ -761,3 +782,40 @@ struct LLVMCPUApplyStrategiesPass
 };
 
 } // namespace
+
+NchwFilterLayout
+scopeir::llvmcpu::getNchwFilterLayout(linalg::Conv2DNchwFchwOp conv,
+                                      const CPUTarget &target) {
+  std::optional<ContractionTile> contraction = getContractionTile(target);
+  if (!contraction || !isTapDecomposable(conv) ||
+      isPackablePointwise(conv, target))
+    return NchwFilterLayout::None;
+  ArrayRef<int64_t> out =
+      cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
+  ArrayRef<int64_t> window =
+      cast<ShapedType>(conv.getInputs()[1].getType()).getShape();
+  // A single tap would pay the transposes in and out of the channels-last
+  // layout for one pass over the input channels.
+  if (window[2] * window[3] > 1 &&
+      getChannelsLastTapTile(out[1], out[3], *contraction, target))
+    return NchwFilterLayout::ChannelMajor;
+  return NchwFilterLayout::TapMajor;
+}
+
+ArrayRef<int64_t>
+scopeir::llvmcpu::getFilterPackingPermutation(NchwFilterLayout layout) {
+  static constexpr int64_t tapMajor[] = {2, 3, 1, 0};
+  static constexpr int64_t channelMajor[] = {1, 2, 3, 0};
+  assert(layout != NchwFilterLayout::None && "a layout the taps read");
+  return layout == NchwFilterLayout::TapMajor ? ArrayRef<int64_t>(tapMajor)
+                                              : ArrayRef<int64_t>(channelMajor);
+}
+
+ArrayRef<int64_t>
+scopeir::llvmcpu::getFilterUnpackingPermutation(NchwFilterLayout layout) {
+  static constexpr int64_t tapMajor[] = {3, 2, 0, 1};
+  static constexpr int64_t channelMajor[] = {3, 0, 1, 2};
+  assert(layout != NchwFilterLayout::None && "a layout the taps read");
+  return layout == NchwFilterLayout::TapMajor ? ArrayRef<int64_t>(tapMajor)
+                                              : ArrayRef<int64_t>(channelMajor);
+}

@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LLVMCPUFilterLayout.h"
+
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h"
 #include "scopeir/Dialect/Codegen/Transforms/StrategyTable.h"
 #include "scopeir/Target/LLVMCPU/LLVMCPUConfig.h"
@@ -14,6 +16,7 @@
 
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
@@ -63,6 +66,16 @@ public:
     }
     return scopeir::codegen::Strategy::getPipeline(
         StringAttr::get(context, pipeline));
+  }
+
+  /// The transpose of a filter packed ahead (llvm-cpu-hoist-filter-packing)
+  /// joins its convolution, whose taps read the packed filter under it.
+  bool takesProducer(Operation *root, Operation *producer) const override {
+    auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(root);
+    auto transpose = dyn_cast<linalg::TransposeOp>(producer);
+    return conv && transpose &&
+           conv.getInputs()[1] == transpose->getResult(0) &&
+           isFilterUnpacking(transpose);
   }
 };
 
@@ -120,6 +133,14 @@ public:
   void buildOpenMPPipeline(OpPassManager &funcPM) const override {
     // Guided schedules, and the device config's `threads` limit.
     funcPM.addPass(createLLVMCPUConfigureOpenMPPass());
+  }
+
+  void buildParameterPreparationPipeline(OpPassManager &modulePM,
+                                         StringRef hostBackend) const override {
+    // Filters packed as the taps read them, once per parameter set.
+    LLVMCPUHoistFilterPackingPassOptions hoist;
+    hoist.hostBackend = hostBackend.str();
+    modulePM.addPass(createLLVMCPUHoistFilterPackingPass(hoist));
   }
 
   LogicalResult

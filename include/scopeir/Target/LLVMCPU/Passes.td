@@ -86,6 +86,79 @@ def LLVMCPUDecomposePadsPass : Pass<"llvm-cpu-decompose-pads"> {
   ];
 }
 
+def LLVMCPUHoistFilterPackingPass
+    : Pass<"llvm-cpu-hoist-filter-packing", "::mlir::ModuleOp"> {
+  let summary = "Pack the parameter filters of NCHW convolutions once per "
+                "parameter set, in a function of their own";
+  let description = [{
+    llvm-cpu's tap strategies (`llvm-cpu-apply-strategies`) read the filter
+    of an NCHW convolution packed KH x KW x C x F (or C x KH x KW x F for
+    the channels-last taps); a filter that is a function argument is packed
+    inside the convolution's dispatch, on every call: for a 512-channel 3x3
+    layer on 7x7 pixels, 1.1 ms of transposes in 4.1. A model's weights are
+    such arguments, marked `{scopeir.param = "..."}` by the PyTorch front
+    door: the same values from call to call.
+
+    For each public function whose device is llvm-cpu (its own, or the
+    `host-backend` when it has none) and which no op of the module calls,
+    the NCHW convolutions at the top of its body whose filter is a
+    parameter argument and which the taps take (static f32, batch 1, not
+    the 1x1 layers run as matmuls) get their filter packed ahead:
+
+    ```mlir
+    // @f(%x, %w {scopeir.param}) becomes:
+    func.func @f$prepare(%w {scopeir.param}) -> tensor<3x3xCxFxf32> {
+      ... // the filter packed as the taps read it
+    }
+    func.func @f$run(%x, %w {scopeir.param}, %packed) -> ... {
+      %w2 = linalg.transpose ins(%packed) ... permutation = [3, 2, 0, 1]
+      %y = linalg.conv_2d_nchw_fchw ins(%x, %w2 : ...) ...
+    }
+    func.func @f(%x, %w) -> ... {   // what @f computed, through the two
+      %p = call @f$prepare(%w)
+      %r = call @f$run(%x, %w, %p)
+    }
+    ```
+
+    `@<f>$prepare` takes the function's parameter arguments in order, and
+    returns one packed filter per parameter and layout; `@<f>$run` takes
+    the function's arguments followed by the packed filters. The transpose
+    before each convolution joins its dispatch (one per convolution, so
+    that none is shared), and the taps read the packed filter under it in
+    place. Calling `@<f>` still computes what it did (packing on every
+    call); a caller that keeps the parameters calls `@<f>$prepare` once and
+    `@<f>$run` per call (the runtime session with `prepare-parameters`).
+    Values are bit for bit those of the unsplit function: the same
+    products in the same order. The module attribute
+    `scopeir.prepared_functions` maps each split function's name to the
+    type of its `$prepare`.
+
+    Runs on the host program after zones are stripped and before dispatch
+    formation (the pipeline's `prepare-parameters` option). Convolutions
+    nested in a scope (a device, a kernel, a tu scope) or in a loop, a
+    function of several blocks, and filters computed from the parameters
+    (not an argument as such) are left as they are. The layout is chosen
+    for the CPU the dispatch will be compiled for (`cpu`, `cpu-features`,
+    or a device config's `cpu`); if the strategy chooses another (a
+    different CPU), it packs from the unpacked filter as before: slower,
+    the same values.
+  }];
+  let options = [
+    Option<"hostBackend", "host-backend", "std::string",
+           /*default=*/"\"llvm-cpu\"",
+           "The backend of functions without a device of their own">,
+    Option<"cpu", "cpu", "std::string", /*default=*/"\"\"",
+           "Target CPU (LLVM name); empty: the host CPU">,
+    Option<"cpuFeatures", "cpu-features", "std::string", /*default=*/"\"\"",
+           "Target features (+avx2,...), with cpu">,
+  ];
+  let dependentDialects = [
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
   let summary = "Tile linalg ops and vectorize the tiles (llvm-cpu backend)";
   let description = [{

@@ -111,12 +111,14 @@ LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
       tail = user;
     }
   }
-  // Clonable producers whose every use is in the group, transitively.
+  // Clonable producers whose every use is in the group, transitively, and
+  // those the table says the root's strategy reads through.
   util::growGroupByProducers(
       block, SmallVector<Operation *>(group.begin(), group.end()),
       [&](Operation *def) {
         return !group.contains(def) && !grouped.contains(def) &&
-               util::isClonableProducer(def);
+               (util::isClonableProducer(def) ||
+                (table && table->takesProducer(root, def)));
       },
       [&](Operation *op) { return group.contains(op); },
       [&](Operation *def) { group.insert(def); });

@@ -46,6 +46,15 @@ public:
   virtual mlir::FailureOr<Strategy> getStrategy(mlir::Operation *root,
                                                 RootKind kind) const = 0;
 
+  /// Returns true if `producer`, an op whose results only `root`'s group
+  /// uses, joins the tu scope of `root` although it is no clonable producer
+  /// (an empty or a fill): an op the root's strategy reads through (a
+  /// layout change it folds into its own packing). False by default.
+  virtual bool takesProducer(mlir::Operation *root,
+                             mlir::Operation *producer) const {
+    return false;
+  }
+
   /// Returns the source text of a module of transform named sequences that
   /// the table's strategies name (empty: none), and the buffer name its
   /// diagnostics use.

@@ -22,6 +22,18 @@
 
 namespace scopeir::hal {
 
+/// The argument attribute of a function's parameters: arguments a caller
+/// passes unchanged from call to call (a model's weights, named by the
+/// PyTorch front door).
+inline constexpr llvm::StringLiteral kParameterAttrName = "scopeir.param";
+
+/// The module attribute naming the functions whose parameter work a
+/// backend's parameter preparation pipeline moved into `@<f>$prepare`: a
+/// dictionary from each function's name to the type of its `$prepare`
+/// (`@<f>$run` takes @<f>'s arguments followed by $prepare's results).
+inline constexpr llvm::StringLiteral kPreparedFunctionsAttrName =
+    "scopeir.prepared_functions";
+
 /// The code generation strategy of one kind of device. A function placed on
 /// the device (`hal.device = #hal.device.target<"name">`) is compiled by the
 /// backend's two pipelines, both anchored on `func.func`:
@@ -79,6 +91,15 @@ public:
   /// leave only ops the host lowering handles (checked afterwards on every
   /// function). None by default.
   virtual void buildExecutablePipeline(mlir::OpPassManager &modulePM) const {}
+
+  /// Adds the passes that run on the whole module, before dispatch
+  /// formation, when the compile pipeline's `prepare-parameters` is set and
+  /// this backend is the host backend: work on the parameters (the
+  /// arguments marked `scopeir.param`) moved into a `@<f>$prepare` function
+  /// a caller runs once per parameter set. None by default.
+  virtual void
+  buildParameterPreparationPipeline(mlir::OpPassManager &modulePM,
+                                    llvm::StringRef hostBackend) const {}
 
   /// Checks the `config` dictionary of a `#hal.device.target` naming this
   /// backend (null if it has none), reporting problems through `emitError`.

@@ -1,0 +1,290 @@
+//===- LLVMCPUHoistFilterPacking.cpp - Pack filters once --------*- C++ -*-===//
+//
+// This file implements llvm-cpu-hoist-filter-packing: the filters of NCHW
+// convolutions that a function receives as parameters are packed into the
+// layout llvm-cpu's taps read by a function of their own, `@<f>$prepare`,
+// which a caller runs once per parameter set instead of once per call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LLVMCPUFilterLayout.h"
+
+#include "scopeir/Dialect/HAL/IR/HALAttrs.h"
+#include "scopeir/Dialect/HAL/Target/TargetBackend.h"
+#include "scopeir/Target/LLVMCPU/LLVMCPUConfig.h"
+#include "scopeir/Target/LLVMCPU/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace scopeir::llvmcpu {
+#define GEN_PASS_DEF_LLVMCPUHOISTFILTERPACKINGPASS
+#include "scopeir/Target/LLVMCPU/Passes.h.inc"
+} // namespace scopeir::llvmcpu
+
+using namespace mlir;
+using namespace scopeir;
+using namespace scopeir::llvmcpu;
+
+/// Builds the F x C x KH x KW `filter` in `layout` with two transposes
+/// whose tiles read whole vectors (one 4-D transpose gathers every
+/// element): the filter as C * KH * KW rows of F, then, for the tap-major
+/// layout, its rows regrouped tap-major.
+static Value packFilter(OpBuilder &builder, Location loc, Value filter,
+                        NchwFilterLayout layout) {
+  auto type = cast<RankedTensorType>(filter.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t f = shape[0], c = shape[1], kh = shape[2], kw = shape[3];
+  Type element = type.getElementType();
+  auto transpose = [&](Value value, ArrayRef<int64_t> to,
+                       ArrayRef<int64_t> permutation) -> Value {
+    Value init = tensor::EmptyOp::create(builder, loc, to, element);
+    return linalg::TransposeOp::create(builder, loc, value, init, permutation)
+        ->getResult(0);
+  };
+  Value rows = tensor::CollapseShapeOp::create(
+      builder, loc, RankedTensorType::get({f, c * kh * kw}, element), filter,
+      ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
+  Value columns = transpose(rows, {c * kh * kw, f}, {1, 0});
+  if (layout == NchwFilterLayout::ChannelMajor)
+    return tensor::ExpandShapeOp::create(
+        builder, loc, RankedTensorType::get({c, kh, kw, f}, element), columns,
+        ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
+  Value planes = tensor::ExpandShapeOp::create(
+      builder, loc, RankedTensorType::get({c, kh * kw, f}, element), columns,
+      ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+  Value tapMajor = transpose(planes, {kh * kw, c, f}, {1, 0, 2});
+  return tensor::ExpandShapeOp::create(
+      builder, loc, RankedTensorType::get({kh, kw, c, f}, element), tapMajor,
+      ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
+}
+
+/// Returns the shape of an F x C x KH x KW filter packed in `layout`.
+static SmallVector<int64_t> getPackedShape(ArrayRef<int64_t> filter,
+                                           NchwFilterLayout layout) {
+  SmallVector<int64_t> shape;
+  for (int64_t dim : getFilterPackingPermutation(layout))
+    shape.push_back(filter[dim]);
+  return shape;
+}
+
+namespace {
+
+/// One packed filter: a parameter argument in a layout.
+using PackedFilterKey = std::pair<unsigned, NchwFilterLayout>;
+
+struct LLVMCPUHoistFilterPackingPass
+    : llvmcpu::impl::LLVMCPUHoistFilterPackingPassBase<
+          LLVMCPUHoistFilterPackingPass> {
+  using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    if (cpu.empty() && !cpuFeatures.empty())
+      return emitError(UnknownLoc::get(context))
+             << "llvm-cpu-hoist-filter-packing: cpu-features needs cpu";
+    if (cpu.empty()) {
+      target = CPUTarget::getHost();
+      return success();
+    }
+    llvm::Expected<CPUTarget> named = CPUTarget::get(cpu, cpuFeatures);
+    if (!named)
+      return emitError(UnknownLoc::get(context))
+             << "llvm-cpu-hoist-filter-packing: "
+             << llvm::toString(named.takeError());
+    target = *named;
+    return success();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> functions;
+    for (auto function : module.getOps<func::FuncOp>())
+      if (function.isPublic() && !function.isExternal())
+        functions.push_back(function);
+    SmallVector<NamedAttribute> prepared;
+    for (func::FuncOp function : functions) {
+      StringAttr name = function.getSymNameAttr();
+      FailureOr<FunctionType> prepareType = split(function);
+      if (failed(prepareType))
+        return signalPassFailure();
+      if (*prepareType)
+        prepared.push_back(NamedAttribute(name, TypeAttr::get(*prepareType)));
+    }
+    if (prepared.empty())
+      return;
+    if (auto existing = module->getAttrOfType<DictionaryAttr>(
+            hal::kPreparedFunctionsAttrName))
+      llvm::append_range(prepared, existing.getValue());
+    module->setAttr(hal::kPreparedFunctionsAttrName,
+                    DictionaryAttr::get(&getContext(), prepared));
+  }
+
+  /// Returns the CPU `function`'s ops are compiled for, or nullopt if
+  /// llvm-cpu does not compile them.
+  FailureOr<std::optional<CPUTarget>> getTarget(func::FuncOp function) {
+    hal::DeviceTargetAttr device = hal::getFunctionDevice(function);
+    if (!device)
+      return hostBackend == "llvm-cpu" ? std::optional<CPUTarget>(target)
+                                       : std::nullopt;
+    if (device.getBackend() != "llvm-cpu")
+      return std::optional<CPUTarget>();
+    FailureOr<LLVMCPUConfig> config = LLVMCPUConfig::parse(
+        device.getConfig(), [&] { return function.emitError(); });
+    if (failed(config))
+      return failure();
+    return std::optional<CPUTarget>(config->target ? *config->target : target);
+  }
+
+  /// Splits `function` into @<f>$prepare and @<f>$run if a convolution of
+  /// its body reads a parameter filter the taps pack; returns the type of
+  /// @<f>$prepare, or a null type if `function` is left as it is.
+  FailureOr<FunctionType> split(func::FuncOp function) {
+    if (!function.getBody().hasOneBlock())
+      return FunctionType();
+    FailureOr<std::optional<CPUTarget>> cpu = getTarget(function);
+    if (failed(cpu))
+      return failure();
+    if (!*cpu)
+      return FunctionType();
+    ModuleOp module = getOperation();
+    std::string prepareName = (function.getSymName() + "$prepare").str();
+    std::string runName = (function.getSymName() + "$run").str();
+    // A program that calls the function (or has these names already) is
+    // left as written.
+    if (module.lookupSymbol(prepareName) || module.lookupSymbol(runName) ||
+        !SymbolTable::symbolKnownUseEmpty(function, module))
+      return FunctionType();
+
+    // The convolutions at the top of the body whose filter is a parameter
+    // argument, and the packed filters they read.
+    Block &body = function.getBody().front();
+    llvm::MapVector<PackedFilterKey, unsigned> packed;
+    SmallVector<std::pair<linalg::Conv2DNchwFchwOp, unsigned>> convs;
+    for (auto conv : body.getOps<linalg::Conv2DNchwFchwOp>()) {
+      auto filter = dyn_cast<BlockArgument>(conv.getInputs()[1]);
+      if (!filter || filter.getOwner() != &body ||
+          !function.getArgAttr(filter.getArgNumber(), hal::kParameterAttrName))
+        continue;
+      NchwFilterLayout layout = getNchwFilterLayout(conv, **cpu);
+      if (layout == NchwFilterLayout::None)
+        continue;
+      auto [it, inserted] =
+          packed.insert({{filter.getArgNumber(), layout},
+                         static_cast<unsigned>(packed.size())});
+      convs.push_back({conv, it->second});
+    }
+    if (convs.empty())
+      return FunctionType();
+
+    MLIRContext *context = &getContext();
+    FunctionType type = function.getFunctionType();
+    SmallVector<unsigned> parameters;
+    for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i)
+      if (function.getArgAttr(i, hal::kParameterAttrName))
+        parameters.push_back(i);
+    SmallVector<Type> parameterTypes, packedTypes;
+    for (unsigned i : parameters)
+      parameterTypes.push_back(type.getInput(i));
+    for (auto &[key, index] : packed) {
+      auto filterType = cast<RankedTensorType>(type.getInput(key.first));
+      packedTypes.push_back(RankedTensorType::get(
+          getPackedShape(filterType.getShape(), key.second),
+          filterType.getElementType()));
+    }
+    auto prepareType = FunctionType::get(context, parameterTypes, packedTypes);
+    SmallVector<DictionaryAttr> argAttrs;
+    function.getAllArgAttrs(argAttrs);
+    SmallVector<DictionaryAttr> resultAttrs;
+    function.getAllResultAttrs(resultAttrs);
+    SmallVector<NamedAttribute> discardable(function->getDiscardableAttrs());
+    Location loc = function.getLoc();
+    OpBuilder builder(context);
+    builder.setInsertionPointAfter(function);
+
+    // @<f>$prepare: the parameters in, the packed filters out.
+    auto prepare = func::FuncOp::create(builder, loc, prepareName, prepareType);
+    prepare->setDiscardableAttrs(discardable);
+    for (auto [position, i] : llvm::enumerate(parameters))
+      prepare.setArgAttrs(position, argAttrs[i]);
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      Block *entry = prepare.addEntryBlock();
+      builder.setInsertionPointToStart(entry);
+      SmallVector<Value> results;
+      for (auto &[key, index] : packed) {
+        unsigned position =
+            llvm::find(parameters, key.first) - parameters.begin();
+        results.push_back(
+            packFilter(builder, loc, entry->getArgument(position), key.second));
+      }
+      func::ReturnOp::create(builder, loc, results);
+    }
+
+    // @<f>$run: the body, taking the packed filters after the function's
+    // arguments; each convolution reads the transpose of its packed filter,
+    // which llvm-cpu-apply-strategies reads in place (one per convolution,
+    // so that each joins its convolution's dispatch).
+    StringAttr name = function.getSymNameAttr();
+    function.setSymName(runName);
+    unsigned first = function.getNumArguments();
+    // Positions in the old argument list: all at its end.
+    SmallVector<unsigned> positions(packedTypes.size(), first);
+    // The packed filters are only read.
+    NamedAttribute notWritable(
+        StringAttr::get(context,
+                        bufferization::BufferizationDialect::kWritableAttrName),
+        BoolAttr::get(context, false));
+    SmallVector<DictionaryAttr> readOnly(
+        packedTypes.size(), DictionaryAttr::get(context, {notWritable}));
+    SmallVector<Location> locs(packedTypes.size(), loc);
+    if (failed(
+            function.insertArguments(positions, packedTypes, readOnly, locs)))
+      return failure();
+    for (auto [conv, index] : convs) {
+      auto key = packed.begin()[index].first;
+      builder.setInsertionPoint(conv);
+      Value filter = conv.getInputs()[1];
+      auto filterType = cast<RankedTensorType>(filter.getType());
+      Value init =
+          tensor::EmptyOp::create(builder, conv.getLoc(), filterType.getShape(),
+                                  filterType.getElementType());
+      Value unpacked =
+          linalg::TransposeOp::create(builder, conv.getLoc(),
+                                      body.getArgument(first + index), init,
+                                      getFilterUnpackingPermutation(key.second))
+              ->getResult(0);
+      conv.setOperand(1, unpacked);
+    }
+
+    // @<f>: what it computed, through the two.
+    builder.setInsertionPointAfter(prepare);
+    auto wrapper = func::FuncOp::create(builder, loc, name, type);
+    wrapper->setDiscardableAttrs(discardable);
+    wrapper.setAllArgAttrs(argAttrs);
+    wrapper.setAllResultAttrs(resultAttrs);
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      Block *entry = wrapper.addEntryBlock();
+      builder.setInsertionPointToStart(entry);
+      SmallVector<Value> parameterValues;
+      for (unsigned i : parameters)
+        parameterValues.push_back(entry->getArgument(i));
+      auto packing =
+          func::CallOp::create(builder, loc, prepare, parameterValues);
+      SmallVector<Value> operands(entry->getArguments());
+      llvm::append_range(operands, packing.getResults());
+      auto run = func::CallOp::create(builder, loc, function, operands);
+      func::ReturnOp::create(builder, loc, run.getResults());
+    }
+    return prepareType;
+  }
+
+  CPUTarget target;
+};
+
+} // namespace

@@ -1,0 +1,164 @@
+// RUN: scope-opt --split-input-file --llvm-cpu-hoist-filter-packing="cpu=znver4" %s | FileCheck %s
+// RUN: scope-opt --split-input-file --llvm-cpu-hoist-filter-packing="cpu=haswell" %s | FileCheck %s --check-prefix=AVX2
+
+// A 56-wide 3x3 layer (the NCHW taps: KH x KW x C x F) and a 7-wide one (on
+// AVX-512 the channels-last taps: C x KH x KW x F; on AVX2 the NCHW taps),
+// both filters parameters: @f$prepare packs them from the parameters (the
+// bias too is a parameter, passed but not packed), @f$run reads each as the
+// transpose of its packed form, @f calls the two.
+// CHECK:       module attributes {scopeir.prepared_functions = {f = (tensor<64x64x3x3xf32>, tensor<64xf32>, tensor<32x32x3x3xf32>) -> (tensor<3x3x64x64xf32>, tensor<32x3x3x32xf32>)}}
+// CHECK-LABEL: func.func @f$run
+//  CHECK-SAME:     (%[[X:[^:]+]]: tensor<1x64x58x58xf32>, %[[Y:[^:]+]]: tensor<1x32x9x9xf32>,
+//  CHECK-SAME:      %{{.+}}: tensor<64x64x3x3xf32> {scopeir.param = "a.weight"}, %{{.+}}: tensor<64xf32> {scopeir.param = "a.bias"},
+//  CHECK-SAME:      %{{.+}}: tensor<32x32x3x3xf32> {scopeir.param = "b.weight"},
+//  CHECK-SAME:      %[[PA:[^:]+]]: tensor<3x3x64x64xf32> {bufferization.writable = false},
+//  CHECK-SAME:      %[[PB:[^:]+]]: tensor<32x3x3x32xf32> {bufferization.writable = false})
+//       CHECK:   %[[WA:.+]] = linalg.transpose ins(%[[PA]] : tensor<3x3x64x64xf32>) outs(%{{.+}} : tensor<64x64x3x3xf32>) permutation = [3, 2, 0, 1]
+//       CHECK:   linalg.conv_2d_nchw_fchw {{.*}} ins(%[[X]], %[[WA]] :
+//       CHECK:   %[[WB:.+]] = linalg.transpose ins(%[[PB]] : tensor<32x3x3x32xf32>) outs(%{{.+}} : tensor<32x32x3x3xf32>) permutation = [3, 0, 1, 2]
+//       CHECK:   linalg.conv_2d_nchw_fchw {{.*}} ins(%[[Y]], %[[WB]] :
+// CHECK-LABEL: func.func @f$prepare
+//  CHECK-SAME:     (%[[A:[^:]+]]: tensor<64x64x3x3xf32> {scopeir.param = "a.weight"}, %{{.+}}: tensor<64xf32> {scopeir.param = "a.bias"}, %[[B:[^:]+]]: tensor<32x32x3x3xf32> {scopeir.param = "b.weight"})
+//       CHECK:   %[[RA:.+]] = tensor.collapse_shape %[[A]] {{\[}}[0], [1, 2, 3]] : tensor<64x64x3x3xf32> into tensor<64x576xf32>
+//       CHECK:   %[[TA:.+]] = linalg.transpose ins(%[[RA]] : tensor<64x576xf32>) outs(%{{.+}} : tensor<576x64xf32>) permutation = [1, 0]
+//       CHECK:   %[[EA:.+]] = tensor.expand_shape %[[TA]] {{\[}}[0, 1], [2]] output_shape [64, 9, 64]
+//       CHECK:   %[[QA:.+]] = linalg.transpose ins(%[[EA]] : tensor<64x9x64xf32>) outs(%{{.+}} : tensor<9x64x64xf32>) permutation = [1, 0, 2]
+//       CHECK:   %[[PA2:.+]] = tensor.expand_shape %[[QA]] {{\[}}[0, 1], [2], [3]] output_shape [3, 3, 64, 64]
+//       CHECK:   %[[RB:.+]] = tensor.collapse_shape %[[B]] {{\[}}[0], [1, 2, 3]] : tensor<32x32x3x3xf32> into tensor<32x288xf32>
+//       CHECK:   %[[TB:.+]] = linalg.transpose ins(%[[RB]] : tensor<32x288xf32>) outs(%{{.+}} : tensor<288x32xf32>) permutation = [1, 0]
+//       CHECK:   %[[PB2:.+]] = tensor.expand_shape %[[TB]] {{\[}}[0, 1, 2], [3]] output_shape [32, 3, 3, 32]
+//       CHECK:   return %[[PA2]], %[[PB2]]
+// CHECK-LABEL: func.func @f(
+//  CHECK-SAME:     %[[FX:[^:]+]]: tensor<1x64x58x58xf32>, %[[FY:[^:]+]]: tensor<1x32x9x9xf32>, %[[FA:[^:]+]]: tensor<64x64x3x3xf32> {scopeir.param = "a.weight"}, %[[FBIAS:[^:]+]]: tensor<64xf32> {scopeir.param = "a.bias"}, %[[FB:[^:]+]]: tensor<32x32x3x3xf32> {scopeir.param = "b.weight"})
+//       CHECK:   %[[P:.+]]:2 = call @f$prepare(%[[FA]], %[[FBIAS]], %[[FB]])
+//       CHECK:   %[[R:.+]]:2 = call @f$run(%[[FX]], %[[FY]], %[[FA]], %[[FBIAS]], %[[FB]], %[[P]]#0, %[[P]]#1)
+//       CHECK:   return %[[R]]#0, %[[R]]#1
+// AVX2:        module attributes {scopeir.prepared_functions = {f = (tensor<64x64x3x3xf32>, tensor<64xf32>, tensor<32x32x3x3xf32>) -> (tensor<3x3x64x64xf32>, tensor<3x3x32x32xf32>)}}
+// AVX2-LABEL:  func.func @f$run
+//       AVX2:    linalg.transpose ins(%{{.+}} : tensor<3x3x32x32xf32>) outs(%{{.+}} : tensor<32x32x3x3xf32>) permutation = [3, 2, 0, 1]
+func.func @f(%x: tensor<1x64x58x58xf32>, %y: tensor<1x32x9x9xf32>,
+             %wa: tensor<64x64x3x3xf32> {scopeir.param = "a.weight"},
+             %bias: tensor<64xf32> {scopeir.param = "a.bias"},
+             %wb: tensor<32x32x3x3xf32> {scopeir.param = "b.weight"})
+    -> (tensor<1x64x56x56xf32>, tensor<1x32x7x7xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x64x56x56xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %wa : tensor<1x64x58x58xf32>, tensor<64x64x3x3xf32>) outs(%f : tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+  %e2 = tensor.empty() : tensor<1x32x7x7xf32>
+  %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<1x32x7x7xf32>) -> tensor<1x32x7x7xf32>
+  %b = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%y, %wb : tensor<1x32x9x9xf32>, tensor<32x32x3x3xf32>) outs(%f2 : tensor<1x32x7x7xf32>) -> tensor<1x32x7x7xf32>
+  return %a, %b : tensor<1x64x56x56xf32>, tensor<1x32x7x7xf32>
+}
+
+// -----
+
+// One filter read by two convolutions in one layout: packed once, unpacked
+// before each (each transpose joins its own convolution's dispatch).
+// CHECK:       module attributes {scopeir.prepared_functions = {g = (tensor<16x16x3x3xf32>) -> tensor<3x3x16x16xf32>}}
+// CHECK-LABEL: func.func @g$run
+//  CHECK-SAME:     %[[P:[^:]+]]: tensor<3x3x16x16xf32> {bufferization.writable = false})
+//       CHECK:   %[[W1:.+]] = linalg.transpose ins(%[[P]] :
+//       CHECK:   %[[C1:.+]] = linalg.conv_2d_nchw_fchw {{.*}} ins(%{{.+}}, %[[W1]] :
+//       CHECK:   %[[W2:.+]] = linalg.transpose ins(%[[P]] :
+//       CHECK:   linalg.conv_2d_nchw_fchw {{.*}} ins(%{{.+}}, %[[W2]] : {{.*}} outs(%[[C1]] :
+func.func @g(%x: tensor<1x16x18x18xf32>, %w: tensor<16x16x3x3xf32> {scopeir.param = "w"})
+    -> tensor<1x16x16x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x16x16x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x16x18x18xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %b = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x16x18x18xf32>, tensor<16x16x3x3xf32>) outs(%a : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  return %b : tensor<1x16x16x16xf32>
+}
+
+// -----
+
+// Left as written: a filter that is no parameter, a 1x1 layer the matmul
+// strategy runs (no taps), a convolution inside a scope or a loop, a
+// dynamically shaped one, a private function, a function on another
+// device, one that the module calls.
+// CHECK:       {{^}}module {
+// CHECK-NOT:   $prepare
+// CHECK-NOT:   $run
+func.func @not_parameter(%x: tensor<1x16x18x18xf32>, %w: tensor<16x16x3x3xf32>)
+    -> tensor<1x16x16x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x16x16x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x16x18x18xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  return %a : tensor<1x16x16x16xf32>
+}
+func.func @pointwise(%x: tensor<1x64x7x7xf32>, %w: tensor<64x64x1x1xf32> {scopeir.param = "w"})
+    -> tensor<1x64x7x7xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x64x7x7xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x64x7x7xf32>) -> tensor<1x64x7x7xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x64x7x7xf32>, tensor<64x64x1x1xf32>) outs(%f : tensor<1x64x7x7xf32>) -> tensor<1x64x7x7xf32>
+  return %a : tensor<1x64x7x7xf32>
+}
+func.func @in_scope(%x: tensor<1x16x18x18xf32>, %w: tensor<16x16x3x3xf32> {scopeir.param = "w"})
+    -> tensor<1x16x16x16xf32> {
+  %r = util.scope [#hal.device.target<"llvm-cpu">] (%x as %sx: tensor<1x16x18x18xf32>, %w as %sw: tensor<16x16x3x3xf32>) -> (tensor<1x16x16x16xf32>) {
+    %z = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<1x16x16x16xf32>
+    %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+    %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+        ins(%sx, %sw : tensor<1x16x18x18xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+    util.return %a : tensor<1x16x16x16xf32>
+  }
+  return %r : tensor<1x16x16x16xf32>
+}
+func.func @dynamic(%x: tensor<?x16x18x18xf32>, %w: tensor<16x16x3x3xf32> {scopeir.param = "w"},
+                   %init: tensor<?x16x16x16xf32>) -> tensor<?x16x16x16xf32> {
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<?x16x18x18xf32>, tensor<16x16x3x3xf32>) outs(%init : tensor<?x16x16x16xf32>) -> tensor<?x16x16x16xf32>
+  return %a : tensor<?x16x16x16xf32>
+}
+func.func private @private(%x: tensor<1x16x18x18xf32>, %w: tensor<16x16x3x3xf32> {scopeir.param = "w"})
+    -> tensor<1x16x16x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x16x16x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x16x18x18xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  return %a : tensor<1x16x16x16xf32>
+}
+func.func @on_vulkan(%x: tensor<1x16x18x18xf32>, %w: tensor<16x16x3x3xf32> {scopeir.param = "w"})
+    -> tensor<1x16x16x16xf32> attributes {hal.device = #hal.device.target<"vulkan">} {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x16x16x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x16x18x18xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  return %a : tensor<1x16x16x16xf32>
+}
+func.func @called(%x: tensor<1x16x18x18xf32>, %w: tensor<16x16x3x3xf32> {scopeir.param = "w"})
+    -> tensor<1x16x16x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x16x16x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x16x18x18xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x16x16xf32>) -> tensor<1x16x16x16xf32>
+  return %a : tensor<1x16x16x16xf32>
+}
+func.func @caller(%x: tensor<1x16x18x18xf32>, %w: tensor<16x16x3x3xf32>) -> tensor<1x16x16x16xf32> {
+  %r = call @called(%x, %w) : (tensor<1x16x18x18xf32>, tensor<16x16x3x3xf32>) -> tensor<1x16x16x16xf32>
+  return %r : tensor<1x16x16x16xf32>
+}
+
+// -----
+
+// With a host backend other than llvm-cpu, a function without a device of
+// its own is left alone; one placed on llvm-cpu is split.
+// RUN: scope-opt --llvm-cpu-hoist-filter-packing="cpu=znver4 host-backend=llvm-cpu-loops" %S/Inputs/hoist-filter-packing-devices.mlir | FileCheck %s --check-prefix=LOOPS
+// LOOPS:       module attributes {scopeir.prepared_functions = {placed = (tensor<16x16x3x3xf32>) -> tensor<3x3x16x16xf32>}}
+// LOOPS-NOT:   @unplaced$run
+// LOOPS:       func.func @placed$run
+// LOOPS-NOT:   @unplaced$run
