@@ -3,7 +3,7 @@
 
 Usage: /usr/bin/python3 bench/models.py [--build build] [--models a,b,...]
            [--batches 1] [--threads 1,2] [--rounds 7] [--host-backend llvm-cpu]
-           [--timeout 900]
+           [--timeout 900] [--no-prepare-parameters]
 
 For each model of the front door's zoo (utils/torch-zoo.py) plus the
 transformer encoder of the performance goals (4 layers, d 256, 4 heads,
@@ -13,7 +13,8 @@ ff 1024, sequence 128), each batch and each thread count, a worker process
     thread count before torch is imported, calls torch.set_num_threads and
     reports torch.get_num_threads() (a mismatch stops the run);
   - compiles the model with scopeir.torch.compile(threads=N,
-    host_backend=...) (zones off), timing export and compile;
+    host_backend=...) (zones off; parameters prepared apart, the default,
+    unless --no-prepare-parameters), timing export and compile;
   - checks the compiled output against eager within the zoo's tolerance
     (max |scopeir - eager| <= rtol * max |eager| + atol);
   - calls eager and compiled in alternation, one warm-up each, then
@@ -91,7 +92,7 @@ def worker(args):
     model = zoo.randomize(model.eval())
     start = time.perf_counter()
     compiled = st.compile(model, x, threads=args.threads, host_backend=args.host_backend,
-                          zones=False)
+                          zones=False, prepare_parameters=not args.no_prepare_parameters)
     total = time.perf_counter() - start
     with torch.no_grad():
         expected = model(x)
@@ -132,6 +133,9 @@ def main():
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--host-backend", default="llvm-cpu")
     parser.add_argument("--timeout", type=int, default=900)
+    parser.add_argument("--no-prepare-parameters", action="store_true",
+                        help="pack convolution filters in every call (the "
+                             "compiled module before parameter preparation)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--model", help=argparse.SUPPRESS)
     parser.add_argument("--batch", type=int, help=argparse.SUPPRESS)
@@ -157,6 +161,8 @@ def main():
                 command = [sys.executable, os.path.abspath(__file__), "--worker",
                            "--model", name, "--batch", str(batch), "--threads", str(threads),
                            "--rounds", str(args.rounds), "--host-backend", args.host_backend]
+                if args.no_prepare_parameters:
+                    command.append("--no-prepare-parameters")
                 try:
                     done = subprocess.run(command, env=env, capture_output=True, text=True,
                                           timeout=args.timeout)

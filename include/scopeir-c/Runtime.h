@@ -95,6 +95,10 @@ scopeirRuntimeOptionsDestroy(ScopeirRuntimeOptions options);
 /// Keys: `function` (default main), `host-backend`, `input-type`
 /// (auto|linalg|tosa), `dispatch` (true|false), `threads` (0: one per
 /// core), `opt-level` (0-3), `strip-scopes`, `check-stores` (true|false),
+/// `prepare-parameters` (true|false: the arguments marked `scopeir.param`
+/// are prepared by the first call and again only when another call passes
+/// other buffers for them or after scopeirRuntimeSessionResetParameters;
+/// llvm-cpu packs convolution filters there instead of in every call),
 /// `kernel-spec` (a file), `kernel-library` (a library; each call adds one),
 /// `require-kernels` (true|false), `trace` (a Chrome trace file written by
 /// scopeirRuntimeSessionFinishTrace), `print-zones` (true|false: the zone
@@ -150,6 +154,11 @@ scopeirRuntimeSessionGetWarnings(ScopeirRuntimeSession session);
 MLIR_CAPI_EXPORTED ScopeirRuntimeStatus scopeirRuntimeSessionCall(
     ScopeirRuntimeSession session, const ScopeirBufferView *inputs,
     intptr_t numInputs, ScopeirRuntimeResults *results, double *seconds);
+
+/// With `prepare-parameters`: the parameter buffers were written since
+/// the last call; the next call prepares them again.
+MLIR_CAPI_EXPORTED void
+scopeirRuntimeSessionResetParameters(ScopeirRuntimeSession session);
 
 /// With `trace` or `print-zones` set: collects what the calls so far
 /// recorded, writes the trace file and keeps the zone summary (the table

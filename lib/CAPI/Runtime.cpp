@@ -210,6 +210,8 @@ ScopeirRuntimeStatus scopeirRuntimeOptionsSet(ScopeirRuntimeOptions options,
     return parseBool(key, value, session.stripScopes);
   if (key == "check-stores")
     return parseBool(key, value, session.checkStores);
+  if (key == "prepare-parameters")
+    return parseBool(key, value, session.prepareParameters);
   if (key == "kernel-spec") {
     session.kernelSpec = value.str();
     return nullptr;
@@ -229,8 +231,8 @@ ScopeirRuntimeStatus scopeirRuntimeOptionsSet(ScopeirRuntimeOptions options,
   return makeStatus(
       "unknown option '" + key +
       "'; known: function, host-backend, input-type, dispatch, threads, "
-      "opt-level, strip-scopes, check-stores, kernel-spec, kernel-library, "
-      "require-kernels, trace, print-zones");
+      "opt-level, strip-scopes, check-stores, prepare-parameters, "
+      "kernel-spec, kernel-library, require-kernels, trace, print-zones");
 }
 
 //===----------------------------------------------------------------------===//
@@ -341,6 +343,11 @@ ScopeirRuntimeStatus scopeirRuntimeSessionCall(ScopeirRuntimeSession session,
     *seconds = callSeconds;
   *results = new ScopeirRuntimeResultsImpl{std::move(*called)};
   return nullptr;
+}
+
+void scopeirRuntimeSessionResetParameters(ScopeirRuntimeSession session) {
+  if (session && session->session)
+    session->session->resetParameters();
 }
 
 ScopeirRuntimeStatus

@@ -18,6 +18,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
@@ -250,7 +251,13 @@ static void registerTranslations(ModuleOp llvmModule) {
 }
 
 llvm::Expected<std::unique_ptr<Executable>>
-Executable::create(ModuleOp llvmModule, StringRef entryName,
+Executable::create(ModuleOp llvmModule, StringRef entry,
+                   const RunOptions &options) {
+  return create(llvmModule, ArrayRef<std::string>{entry.str()}, options);
+}
+
+llvm::Expected<std::unique_ptr<Executable>>
+Executable::create(ModuleOp llvmModule, ArrayRef<std::string> entryNames,
                    const RunOptions &options) {
   static bool initialized = [] {
     llvm::InitializeNativeTarget();
@@ -291,7 +298,9 @@ Executable::create(ModuleOp llvmModule, StringRef entryName,
   std::function<llvm::Error(llvm::Module *)> optimize =
       makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
                                 optimizerMachine->get());
-  std::string packedEntry = ("_mlir__mlir_ciface_" + entryName).str();
+  llvm::StringSet<> packedEntries;
+  for (const std::string &name : entryNames)
+    packedEntries.insert("_mlir__mlir_ciface_" + name);
   std::string cpu = options.target.cpu;
   std::string features = options.target.getFeaturesString();
   std::function<llvm::Error(llvm::Module *)> transformer =
@@ -306,15 +315,16 @@ Executable::create(ModuleOp llvmModule, StringRef entryName,
           if (!function.hasFnAttribute("target-features"))
             function.addFnAttr("target-features", features);
         }
-        // The engine's packed wrapper of the entry is the only function
-        // called from outside the module. Every other function is made
-        // internal, so that LLVM deletes what it inlined instead of also
+        // The engine's packed wrappers of the entries are the only
+        // functions called from outside the module. Every other function is
+        // made internal, so that LLVM deletes what it inlined instead of also
         // optimizing and generating code for a copy nobody calls (else a
         // dispatch function is compiled up to three times: its own body,
         // inlined into its caller, inlined into the packed wrapper the
         // engine adds to every public function).
         for (llvm::Function &function : *module)
-          if (!function.isDeclaration() && function.getName() != packedEntry)
+          if (!function.isDeclaration() &&
+              !packedEntries.contains(function.getName()))
             function.setLinkage(llvm::GlobalValue::InternalLinkage);
         if (llvm::Error error = optimize(module))
           return error;
@@ -346,11 +356,13 @@ Executable::create(ModuleOp llvmModule, StringRef entryName,
   }
 
   std::unique_ptr<Executable> executable(new Executable());
-  // Looking the entry up compiles the module (the JIT is lazy).
-  auto entry = (*engine)->lookupPacked(("_mlir_ciface_" + entryName).str());
-  if (!entry)
-    return entry.takeError();
-  executable->entry = *entry;
+  // Looking the entries up compiles the module (the JIT is lazy).
+  for (const std::string &name : entryNames) {
+    auto entry = (*engine)->lookupPacked("_mlir_ciface_" + name);
+    if (!entry)
+      return entry.takeError();
+    executable->entries.push_back(*entry);
+  }
   executable->engine = std::move(*engine);
   // Global constructors, if any, run now rather than inside the first call.
   executable->engine->initialize();
@@ -395,8 +407,9 @@ Executable::call(FunctionType type, ArrayRef<HostBuffer> inputs,
 }
 
 llvm::Expected<std::vector<HostBuffer>>
-Executable::call(FunctionType type, ArrayRef<BufferView> inputs,
-                 double *seconds) {
+Executable::callEntry(unsigned index, FunctionType type,
+                      ArrayRef<BufferView> inputs, double *seconds) {
+  assert(index < entries.size() && "an entry given to create");
   // Arguments: a pointer to a descriptor per shaped input, the value itself
   // per scalar. The packed interface takes a pointer to each argument.
   std::vector<std::vector<int64_t>> argDescriptors;
@@ -433,7 +446,7 @@ Executable::call(FunctionType type, ArrayRef<BufferView> inputs,
     packed.push_back(resultPointer);
 
   auto start = std::chrono::steady_clock::now();
-  callJitted(entry, packed.data());
+  callJitted(entries[index], packed.data());
   if (seconds)
     *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                              start)
@@ -475,11 +488,12 @@ Executable::call(FunctionType type, ArrayRef<BufferView> inputs,
 }
 
 llvm::Expected<std::shared_ptr<Executable>>
-ExecutableCache::getOrCreate(ModuleOp llvmModule, StringRef entry,
+ExecutableCache::getOrCreate(ModuleOp llvmModule,
+                             ArrayRef<std::string> entryNames,
                              const RunOptions &options, bool &reused) {
   reused = false;
   auto create = [&]() -> llvm::Expected<std::shared_ptr<Executable>> {
-    auto executable = Executable::create(llvmModule, entry, options);
+    auto executable = Executable::create(llvmModule, entryNames, options);
     if (!executable)
       return executable.takeError();
     return std::shared_ptr<Executable>(std::move(*executable));
@@ -503,7 +517,10 @@ ExecutableCache::getOrCreate(ModuleOp llvmModule, StringRef entry,
   std::string key;
   {
     llvm::raw_string_ostream os(key);
-    os << "entry " << entry << "\nopt-level " << options.optLevel << "\ntarget "
+    os << "entries";
+    for (const std::string &name : entryNames)
+      os << " " << name;
+    os << "\nopt-level " << options.optLevel << "\ntarget "
        << options.target.triple << " " << options.target.cpu << " "
        << options.target.getFeaturesString() << "\n";
     for (const std::string &lib : options.sharedLibs)

@@ -14,6 +14,7 @@
 #include "scopeir/Runtime/Vulkan.h"
 #include "scopeir/Support/CPUTarget.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -172,9 +173,21 @@ llvm::Error Session::compileToLLVMDialect() {
   compileOptions.stripScopes = options.stripScopes;
   compileOptions.kernelSpec = options.kernelSpec;
   compileOptions.dumpDispatches = options.dumpDispatches;
+  compileOptions.prepareParameters = options.prepareParameters;
 
   auto entry = module->lookupSymbol<func::FuncOp>(options.function);
   prepareEntryFunction(entry, options.readOnlyInputs);
+  // Parameters kept from call to call are only read.
+  parameterPositions.clear();
+  for (unsigned i = 0, e = entry.getNumArguments(); i < e; ++i)
+    if (options.prepareParameters &&
+        entry.getArgAttr(i, hal::kParameterAttrName)) {
+      parameterPositions.push_back(i);
+      if (isa<TensorType>(entry.getArgumentTypes()[i]))
+        entry.setArgAttr(i,
+                         bufferization::BufferizationDialect::kWritableAttrName,
+                         BoolAttr::get(context.get(), false));
+    }
   // The other public functions go (with what only they call) before any
   // pass sees them.
   if (options.onlyFunction) {
@@ -198,6 +211,21 @@ llvm::Error Session::compileToLLVMDialect() {
         pipeline::buildBackEndPipeline(pm, compileOptions);
       })))
     return makeError("compilation failed");
+  // The entry split into $prepare and $run by the host backend (the
+  // attribute, read, goes: it has no meaning in LLVM IR).
+  prepareType = runType = FunctionType();
+  prepared.clear();
+  if (auto split = (*module)->getAttrOfType<DictionaryAttr>(
+          hal::kPreparedFunctionsAttrName)) {
+    if (auto type = split.getAs<TypeAttr>(options.function)) {
+      prepareType = cast<FunctionType>(type.getValue());
+      SmallVector<Type> runInputs(signature.getInputs());
+      llvm::append_range(runInputs, prepareType.getResults());
+      runType =
+          FunctionType::get(context.get(), runInputs, signature.getResults());
+    }
+    (*module)->removeAttr(hal::kPreparedFunctionsAttrName);
+  }
   return llvm::Error::success();
 }
 
@@ -216,14 +244,18 @@ llvm::Error Session::createExecutable(ExecutableCache *cache, bool *reused,
   vulkan::reset();
   uint64_t start = TraceSession::now();
   bool wasReused = false;
+  std::vector<std::string> entries = {options.function};
+  if (prepareType) {
+    entries.push_back(options.function + "$prepare");
+    entries.push_back(options.function + "$run");
+  }
   if (cache) {
-    auto cached = cache->getOrCreate(*module, options.function, runOptions,
-                                     wasReused);
+    auto cached = cache->getOrCreate(*module, entries, runOptions, wasReused);
     if (!cached)
       return cached.takeError();
     executable = std::move(*cached);
   } else {
-    auto created = Executable::create(*module, options.function, runOptions);
+    auto created = Executable::create(*module, entries, runOptions);
     if (!created)
       return created.takeError();
     executable = std::move(*created);
@@ -237,11 +269,47 @@ llvm::Error Session::createExecutable(ExecutableCache *cache, bool *reused,
 }
 
 llvm::Expected<std::vector<HostBuffer>>
+Session::callEntries(ArrayRef<BufferView> inputs, double *seconds) {
+  if (!prepareType || inputs.size() != signature.getNumInputs())
+    return executable->call(signature, inputs, seconds);
+  // The parameters are prepared again when their buffers are not those
+  // of the last preparation.
+  std::vector<std::pair<const void *, std::vector<int64_t>>> from;
+  SmallVector<BufferView> parameters;
+  for (unsigned i : parameterPositions) {
+    parameters.push_back(inputs[i]);
+    from.emplace_back(
+        inputs[i].data,
+        std::vector<int64_t>(inputs[i].shape.begin(), inputs[i].shape.end()));
+  }
+  double prepareSeconds = 0;
+  if (prepared.empty() || from != preparedFrom) {
+    prepared.clear();
+    auto results =
+        executable->callEntry(1, prepareType, parameters, &prepareSeconds);
+    if (!results)
+      return results.takeError();
+    prepared = std::move(*results);
+    preparedFrom = std::move(from);
+  }
+  SmallVector<BufferView> operands(inputs.begin(), inputs.end());
+  for (const HostBuffer &buffer : prepared)
+    operands.push_back(buffer.getView());
+  auto results = executable->callEntry(2, runType, operands, seconds);
+  if (seconds)
+    *seconds += prepareSeconds;
+  return results;
+}
+
+llvm::Expected<std::vector<HostBuffer>>
 Session::call(ArrayRef<HostBuffer> inputs, double *seconds) {
   if (!executable)
     return makeError("@" + options.function + " is not compiled");
   runtime::resetCheckFailures();
-  auto results = executable->call(signature, inputs, seconds);
+  SmallVector<BufferView> views;
+  for (const HostBuffer &input : inputs)
+    views.push_back(input.getView());
+  auto results = callEntries(views, seconds);
   // What failed on a Vulkan device, once the call has returned.
   std::string deviceError = vulkan::takeError();
   if (!deviceError.empty()) {
@@ -257,7 +325,7 @@ Session::callInPlace(ArrayRef<BufferView> inputs, double *seconds) {
   if (!executable)
     return makeError("@" + options.function + " is not compiled");
   runtime::resetCheckFailures();
-  return executable->call(signature, inputs, seconds);
+  return callEntries(inputs, seconds);
 }
 
 uint64_t Session::getFailedChecks() const {
@@ -375,10 +443,22 @@ int Run::benchmark(Session &session, ArrayRef<HostBuffer> inputs,
                    double compileSeconds) {
   const std::string &function = config.session.function;
   std::vector<double> times;
+  // Parameters prepared apart are passed as the same buffers every time
+  // (the session prepares them once; they are only read).
+  ArrayRef<unsigned> parameters = session.getParameterPositions();
   for (unsigned i = 0; i < config.benchmark; ++i) {
-    std::vector<HostBuffer> copies(inputs.begin(), inputs.end());
+    std::vector<HostBuffer> copies(inputs.size());
+    SmallVector<BufferView> views;
+    for (auto [position, input] : llvm::enumerate(inputs)) {
+      if (llvm::is_contained(parameters, position)) {
+        views.push_back(input.getView());
+        continue;
+      }
+      copies[position] = input;
+      views.push_back(copies[position].getView());
+    }
     double seconds = 0;
-    auto results = session.call(copies, &seconds);
+    auto results = session.callInPlace(views, &seconds);
     if (!results)
       return fail(results.takeError(), "running @" + function + ": ");
     times.push_back(seconds);

@@ -138,6 +138,7 @@ def _library():
                 [P, ctypes.POINTER(_BufferView), ctypes.c_ssize_t,
                  ctypes.POINTER(P), ctypes.POINTER(ctypes.c_double)],
             ),
+            "scopeirRuntimeSessionResetParameters": (None, [P]),
             "scopeirRuntimeSessionFinishTrace": (P, [P]),
             "scopeirRuntimeSessionGetZoneSummary": (ctypes.c_char_p, [P]),
             "scopeirRuntimeResultsGetCount": (ctypes.c_ssize_t, [P]),
@@ -318,6 +319,12 @@ class Session:
             dtype = _NUMPY_DTYPES[ELEMENT_TYPES[view.elementType]]
             arrays.append(np.asarray(_ResultArray(owner, view, dtype, shape)))
         return arrays, seconds.value
+
+    def reset_parameters(self):
+        """With ``prepare_parameters``: the parameter buffers were written
+        since the last call, which the next call prepares again."""
+        if self._handle:
+            self._lib.scopeirRuntimeSessionResetParameters(self._handle)
 
     def finish_trace(self):
         """Writes the trace file and returns the zone summary (the table of

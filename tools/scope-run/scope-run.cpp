@@ -87,6 +87,11 @@ static cl::opt<bool> emitLLVM("emit-llvm", cl::cat(compile),
     cl::desc("Print the LLVM IR the JIT compiles (optimized) and exit"));
 static cl::opt<bool> stripScopes("strip-scopes", cl::cat(compile),
     cl::desc("Strip every scope first: the program without its scopes"));
+static cl::opt<bool> prepareParameters("prepare-parameters", cl::cat(compile),
+    cl::desc("Prepare the parameters (arguments marked scopeir.param) apart, "
+             "once: llvm-cpu packs convolution filters before the first call "
+             "instead of in every call (--benchmark passes the same "
+             "parameter buffers to every call)"));
 static cl::opt<bool> checkStores("codegen-check-stores", cl::init(false),
     cl::desc("Check at run time that each codegen.scope.workgroups' stores "
              "cover its results exactly once (else the run stops)"));
@@ -176,6 +181,7 @@ static int runFromFlags(runner::ExecutableCache *cache, bool &reused) {
   }
   session.checkStores = checkStores;
   session.stripScopes = stripScopes;
+  session.prepareParameters = prepareParameters;
   session.dumpDispatches = dumpDispatches;
   session.configurePassManager = runner::applyMLIRCommandLineOptions;
   config.inputFilename = inputFilename;

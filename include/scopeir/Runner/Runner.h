@@ -78,6 +78,12 @@ public:
   create(mlir::ModuleOp llvmModule, llvm::StringRef entry,
          const RunOptions &options);
 
+  /// The same with several entries, callable by their position in
+  /// `entries` (callEntry); the first is the one `call` calls.
+  static llvm::Expected<std::unique_ptr<Executable>>
+  create(mlir::ModuleOp llvmModule, llvm::ArrayRef<std::string> entries,
+         const RunOptions &options);
+
   /// Calls the entry with `inputs`; `type` is the function's original
   /// signature (tensors, memrefs and scalars). Returns the results, scalars
   /// as rank-0 buffers.
@@ -93,12 +99,20 @@ public:
   /// read-only); a memref argument is written where the function writes it.
   llvm::Expected<std::vector<HostBuffer>>
   call(mlir::FunctionType type, llvm::ArrayRef<BufferView> inputs,
-       double *seconds = nullptr);
+       double *seconds = nullptr) {
+    return callEntry(0, type, inputs, seconds);
+  }
+
+  /// Calls entry `index` (a position in the entries given to create) as
+  /// `call` calls the first.
+  llvm::Expected<std::vector<HostBuffer>>
+  callEntry(unsigned index, mlir::FunctionType type,
+            llvm::ArrayRef<BufferView> inputs, double *seconds = nullptr);
 
 private:
   Executable() = default;
   std::unique_ptr<mlir::ExecutionEngine> engine;
-  void (*entry)(void **) = nullptr;
+  llvm::SmallVector<void (*)(void **), 1> entries;
 };
 
 /// Executables of modules compiled before in this process, by the LLVM IR
@@ -124,7 +138,7 @@ public:
   /// before, else a new one, which is cached if it may be shared. Sets
   /// `reused` to whether it was cached.
   llvm::Expected<std::shared_ptr<Executable>>
-  getOrCreate(mlir::ModuleOp llvmModule, llvm::StringRef entry,
+  getOrCreate(mlir::ModuleOp llvmModule, llvm::ArrayRef<std::string> entries,
               const RunOptions &options, bool &reused);
 
 private:

@@ -82,6 +82,14 @@ struct SessionOptions {
   /// and expects it unchanged: the function's tensor arguments are
   /// compiled as not writable.
   bool readOnlyInputs = false;
+  /// Compile with the pipeline's `prepare-parameters`: where the host
+  /// backend moved work on the parameters (the arguments marked
+  /// `scopeir.param`) into `@<function>$prepare`, a call runs it only when
+  /// the parameters' buffers differ from the last call's (other addresses
+  /// or shapes) or after resetParameters, and `@<function>$run` with what
+  /// it prepared. The caller promises that parameter buffers passed again
+  /// hold the same values (else: resetParameters).
+  bool prepareParameters = false;
   bool trace = false;
   pipeline::DispatchDump dumpDispatches = pipeline::DispatchDump::None;
   /// Compile only `function` and the functions it calls: every other
@@ -144,6 +152,16 @@ public:
   llvm::Expected<std::vector<HostBuffer>>
   callInPlace(llvm::ArrayRef<BufferView> inputs, double *seconds = nullptr);
 
+  /// Makes the next call prepare the parameters again (prepareParameters:
+  /// their buffers were written since).
+  void resetParameters() { prepared.clear(); }
+
+  /// The positions of the parameter arguments kept from call to call
+  /// (prepareParameters; none otherwise).
+  llvm::ArrayRef<unsigned> getParameterPositions() const {
+    return parameterPositions;
+  }
+
   /// The number of check.expect_* ops that failed in the last call (they
   /// report themselves on stderr as they fail).
   uint64_t getFailedChecks() const;
@@ -156,6 +174,8 @@ private:
   llvm::Error bindKernels(pipeline::CompileOptions &compileOptions);
   mlir::LogicalResult runPipeline(
       llvm::function_ref<void(mlir::OpPassManager &)> build);
+  llvm::Expected<std::vector<HostBuffer>>
+  callEntries(llvm::ArrayRef<BufferView> inputs, double *seconds);
 
   SessionOptions options;
   llvm::raw_ostream &diagnostics;
@@ -168,6 +188,14 @@ private:
   RunOptions runOptions;
   TraceSession *trace = nullptr;
   std::shared_ptr<Executable> executable;
+  /// Parameter preparation (prepareParameters): the positions of the
+  /// parameter arguments, the types of @<function>$prepare and $run (null:
+  /// none), what the last preparation returned and the parameter buffers
+  /// (address and shape) it read.
+  llvm::SmallVector<unsigned> parameterPositions;
+  mlir::FunctionType prepareType, runType;
+  std::vector<HostBuffer> prepared;
+  std::vector<std::pair<const void *, std::vector<int64_t>>> preparedFrom;
 };
 
 /// The default bound of the events a thread keeps for a trace: 2^22 (64

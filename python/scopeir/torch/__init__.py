@@ -178,11 +178,17 @@ class CompiledModule:
         self.warnings = session.warnings
         self.last_call_seconds = None
         self._zone_summary = None
+        # The model's tensors, read in place: an in-place update (an
+        # optimizer step, load_state_dict) bumps a tensor's version, and the
+        # next call prepares the parameters again.
+        self._parameter_tensors = []
         if parameter_arrays is None:
             self._parameters = [_to_buffer(t, i) for i, (_, t) in
                                 enumerate(exported.parameters)]
+            self._parameter_tensors = [t for _, t in exported.parameters]
         else:
             self._parameters = [_runtime.Buffer.from_numpy(a) for a in parameter_arrays]
+        self._parameter_versions = [t._version for t in self._parameter_tensors]
 
     def _check_inputs(self, inputs):
         expected = self.exported.inputs
@@ -200,6 +206,10 @@ class CompiledModule:
         self._check_inputs(inputs)
         as_numpy = bool(inputs) and all(isinstance(v, np.ndarray) for v in inputs)
         buffers = [_to_buffer(v, i) for i, v in enumerate(inputs)] + self._parameters
+        versions = [t._version for t in self._parameter_tensors]
+        if versions != self._parameter_versions:
+            self._session.reset_parameters()
+            self._parameter_versions = versions
         try:
             arrays, seconds = self._session.call(buffers)
         except _runtime.RuntimeError as error:
@@ -257,7 +267,7 @@ class CompiledModule:
 
 
 def _session(text, threads, host_backend, trace, print_zones, kernel_libraries,
-             require_kernels, dispatch, opt_level):
+             require_kernels, dispatch, opt_level, prepare_parameters):
     start = time.perf_counter()
     try:
         session = _runtime.Session(
@@ -266,7 +276,7 @@ def _session(text, threads, host_backend, trace, print_zones, kernel_libraries,
             print_zones=True if (print_zones or trace) else None,
             kernel_library=list(kernel_libraries or []) or None,
             require_kernels=require_kernels or None, dispatch=dispatch,
-            opt_level=opt_level)
+            opt_level=opt_level, prepare_parameters=bool(prepare_parameters))
     except _runtime.LibraryNotFoundError:
         raise
     except _runtime.RuntimeError as error:
@@ -276,7 +286,7 @@ def _session(text, threads, host_backend, trace, print_zones, kernel_libraries,
 
 def compile(module, *example_inputs, place=None, threads=None, host_backend=None,
             trace=None, print_zones=False, kernel_libraries=None, require_kernels=False,
-            dispatch=None, opt_level=None, **export_options):
+            dispatch=None, opt_level=None, prepare_parameters=True, **export_options):
     """Exports `module` (same options as export) and compiles it once
     in-process; returns a CompiledModule to call many times.
 
@@ -288,6 +298,10 @@ def compile(module, *example_inputs, place=None, threads=None, host_backend=None
     - `kernel_libraries`: shared libraries providing the `kernels`'
       symbols; without one a kernel runs its decomposition (a warning in
       `.warnings`) unless `require_kernels`.
+    - `prepare_parameters`: work on the parameters alone (llvm-cpu: the
+      packing of convolution filters) runs once, at the first call, and
+      again after the model's tensors change in place (their version
+      counter), instead of in every call.
     """
     export_options = dict(export_options)
     export_options.pop("parameters", None)
@@ -295,7 +309,8 @@ def compile(module, *example_inputs, place=None, threads=None, host_backend=None
     exported = _trace_and_emit(module, example_inputs, place=place,
                               host_backend=host_backend, **export_options)
     session, seconds = _session(exported.text, threads, host_backend, trace, print_zones,
-                                kernel_libraries, require_kernels, dispatch, opt_level)
+                                kernel_libraries, require_kernels, dispatch, opt_level,
+                                prepare_parameters)
     return CompiledModule(exported, session, seconds)
 
 
@@ -329,7 +344,8 @@ def _parse_type(text):
 
 
 def load(path, parameters, threads=None, host_backend=None, trace=None, print_zones=False,
-         kernel_libraries=None, require_kernels=False, dispatch=None, opt_level=None):
+         kernel_libraries=None, require_kernels=False, dispatch=None, opt_level=None,
+         prepare_parameters=True):
     """Compiles a module written by export (`path`) with its parameter file
     (`parameters`); returns a CompiledModule. `load_seconds` is the time to
     read both, `compile_seconds` the compile."""
@@ -341,7 +357,8 @@ def load(path, parameters, threads=None, host_backend=None, trace=None, print_zo
     load_seconds = time.perf_counter() - start
     exported = _LoadedExport(text, 0.0)
     session, seconds = _session(text, threads, host_backend, trace, print_zones,
-                                kernel_libraries, require_kernels, dispatch, opt_level)
+                                kernel_libraries, require_kernels, dispatch, opt_level,
+                                prepare_parameters)
     compiled = CompiledModule(exported, session, seconds, parameter_arrays=arrays)
     compiled.load_seconds = load_seconds
     return compiled
