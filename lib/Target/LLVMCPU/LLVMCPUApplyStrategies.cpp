@@ -171,10 +171,25 @@ bool isNarrowOutput(int64_t width, const CPUTarget &target) {
   return 2 * width <= target.getVectorLanes(32);
 }
 
+/// Returns true if rows of `width` output pixels span more than one vector
+/// register of at least 16 lanes and each tap reduces over at least as many
+/// input channels: the NCHW taps' rows are then the largest divisor of the
+/// width up to 16 (14 lanes of 16 for ResNet's 28- and 56-wide layers),
+/// where the channels-last taps fill every lane (on Zen 4, one thread:
+/// 64 channels on 56x56 3x3 2.51 -> 2.24 ms, 128 on 28x28 2.60 -> 2.22 ms;
+/// 14-wide layers and the 3-channel stem ran as fast or faster with the
+/// rows). Not measured on AVX2, which keeps the rows.
+bool isWideReduction(int64_t width, int64_t inputChannels,
+                     const CPUTarget &target) {
+  int64_t lanes = target.getVectorLanes(32);
+  return lanes >= 16 && width > lanes && inputChannels >= lanes;
+}
+
 /// Returns the (output width, output channel) register tile of the
 /// channels-last tap strategy, or nullopt where the NCHW tap strategy is
 /// taken: narrow outputs (isNarrowOutput: ResNet's 7-wide late layers,
-/// whose rows of 7 lanes ran at a third of the FMA peak) with a channel
+/// whose rows of 7 lanes ran at a third of the FMA peak) and wide ones
+/// over many input channels (isWideReduction), with a channel
 /// count the vector width divides. Rows of output pixels are the
 /// tile's rows (one broadcast input value each), output channels its
 /// vectors: a divisor of the width of at most m rows (a narrow width is at
@@ -182,10 +197,12 @@ bool isNarrowOutput(int64_t width, const CPUTarget &target) {
 /// vectors per row as the contraction tile's accumulator budget (m x n /
 /// lanes registers) leaves, a divisor of the channels' vectors.
 std::optional<std::pair<int64_t, int64_t>>
-getChannelsLastTapTile(int64_t channels, int64_t width,
+getChannelsLastTapTile(int64_t channels, int64_t width, int64_t inputChannels,
                        const ContractionTile &tile, const CPUTarget &target) {
   int64_t lanes = target.getVectorLanes(32);
-  if (!isNarrowOutput(width, target) || channels % lanes != 0)
+  if ((!isNarrowOutput(width, target) &&
+       !isWideReduction(width, inputChannels, target)) ||
+      channels % lanes != 0)
     return std::nullopt;
   int64_t rows = getLargestDivisor(width, tile.m);
   int64_t budget = tile.m * (tile.n / lanes);
@@ -265,6 +282,11 @@ private:
   bool splitPhases;
   llvm::SmallDenseMap<int64_t, Value> phases;
 };
+
+/// Returns the number of input channels of `conv`.
+int64_t getInputChannels(linalg::Conv2DNchwFchwOp conv) {
+  return cast<ShapedType>(conv.getInputs()[1].getType()).getDimSize(1);
+}
 
 /// Returns true if `conv` is a 1x1 stride-1 convolution with a narrow
 /// output that the contraction strategy takes as a matmul: a reduction over
@@ -755,7 +777,8 @@ struct LLVMCPUApplyStrategiesPass
           cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
       if (layout == NchwFilterLayout::ChannelMajor) {
         std::optional<std::pair<int64_t, int64_t>> channelsLastTile =
-            getChannelsLastTapTile(out[1], out[3], *contraction, target);
+            getChannelsLastTapTile(out[1], out[3], getInputChannels(conv),
+                                   *contraction, target);
         for (linalg::GenericOp tap :
              decomposeIntoTaps(rewriter, conv, /*channelsLast=*/true)) {
           roots.push_back(
@@ -797,7 +820,7 @@ scopeir::llvmcpu::getNchwFilterLayout(linalg::Conv2DNchwFchwOp conv,
   // A single tap would pay the transposes in and out of the channels-last
   // layout for one pass over the input channels.
   if (window[2] * window[3] > 1 &&
-      getChannelsLastTapTile(out[1], out[3], *contraction, target))
+      getChannelsLastTapTile(out[1], out[3], window[1], *contraction, target))
     return NchwFilterLayout::ChannelMajor;
   return NchwFilterLayout::TapMajor;
 }

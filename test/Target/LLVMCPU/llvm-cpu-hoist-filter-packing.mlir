@@ -1,14 +1,14 @@
 // RUN: scope-opt --split-input-file --llvm-cpu-hoist-filter-packing="cpu=znver4" %s | FileCheck %s
 // RUN: scope-opt --split-input-file --llvm-cpu-hoist-filter-packing="cpu=haswell" %s | FileCheck %s --check-prefix=AVX2
 
-// A 56-wide 3x3 layer (the NCHW taps: KH x KW x C x F) and a 7-wide one (on
+// A 14-wide 3x3 layer (the NCHW taps: KH x KW x C x F) and a 7-wide one (on
 // AVX-512 the channels-last taps: C x KH x KW x F; on AVX2 the NCHW taps),
 // both filters parameters: @f$prepare packs them from the parameters (the
 // bias too is a parameter, passed but not packed), @f$run reads each as the
 // transpose of its packed form, @f calls the two.
 // CHECK:       module attributes {scopeir.prepared_functions = {f = (tensor<64x64x3x3xf32>, tensor<64xf32>, tensor<32x32x3x3xf32>) -> (tensor<3x3x64x64xf32>, tensor<32x3x3x32xf32>)}}
 // CHECK-LABEL: func.func @f$run
-//  CHECK-SAME:     (%[[X:[^:]+]]: tensor<1x64x58x58xf32>, %[[Y:[^:]+]]: tensor<1x32x9x9xf32>,
+//  CHECK-SAME:     (%[[X:[^:]+]]: tensor<1x64x16x16xf32>, %[[Y:[^:]+]]: tensor<1x32x9x9xf32>,
 //  CHECK-SAME:      %{{.+}}: tensor<64x64x3x3xf32> {scopeir.param = "a.weight"}, %{{.+}}: tensor<64xf32> {scopeir.param = "a.bias"},
 //  CHECK-SAME:      %{{.+}}: tensor<32x32x3x3xf32> {scopeir.param = "b.weight"},
 //  CHECK-SAME:      %[[PA:[^:]+]]: tensor<3x3x64x64xf32> {bufferization.writable = false},
@@ -29,28 +29,28 @@
 //       CHECK:   %[[PB2:.+]] = tensor.expand_shape %[[TB]] {{\[}}[0, 1, 2], [3]] output_shape [32, 3, 3, 32]
 //       CHECK:   return %[[PA2]], %[[PB2]]
 // CHECK-LABEL: func.func @f(
-//  CHECK-SAME:     %[[FX:[^:]+]]: tensor<1x64x58x58xf32>, %[[FY:[^:]+]]: tensor<1x32x9x9xf32>, %[[FA:[^:]+]]: tensor<64x64x3x3xf32> {scopeir.param = "a.weight"}, %[[FBIAS:[^:]+]]: tensor<64xf32> {scopeir.param = "a.bias"}, %[[FB:[^:]+]]: tensor<32x32x3x3xf32> {scopeir.param = "b.weight"})
+//  CHECK-SAME:     %[[FX:[^:]+]]: tensor<1x64x16x16xf32>, %[[FY:[^:]+]]: tensor<1x32x9x9xf32>, %[[FA:[^:]+]]: tensor<64x64x3x3xf32> {scopeir.param = "a.weight"}, %[[FBIAS:[^:]+]]: tensor<64xf32> {scopeir.param = "a.bias"}, %[[FB:[^:]+]]: tensor<32x32x3x3xf32> {scopeir.param = "b.weight"})
 //       CHECK:   %[[P:.+]]:2 = call @f$prepare(%[[FA]], %[[FBIAS]], %[[FB]])
 //       CHECK:   %[[R:.+]]:2 = call @f$run(%[[FX]], %[[FY]], %[[FA]], %[[FBIAS]], %[[FB]], %[[P]]#0, %[[P]]#1)
 //       CHECK:   return %[[R]]#0, %[[R]]#1
 // AVX2:        module attributes {scopeir.prepared_functions = {f = (tensor<64x64x3x3xf32>, tensor<64xf32>, tensor<32x32x3x3xf32>) -> (tensor<3x3x64x64xf32>, tensor<3x3x32x32xf32>)}}
 // AVX2-LABEL:  func.func @f$run
 //       AVX2:    linalg.transpose ins(%{{.+}} : tensor<3x3x32x32xf32>) outs(%{{.+}} : tensor<32x32x3x3xf32>) permutation = [3, 2, 0, 1]
-func.func @f(%x: tensor<1x64x58x58xf32>, %y: tensor<1x32x9x9xf32>,
+func.func @f(%x: tensor<1x64x16x16xf32>, %y: tensor<1x32x9x9xf32>,
              %wa: tensor<64x64x3x3xf32> {scopeir.param = "a.weight"},
              %bias: tensor<64xf32> {scopeir.param = "a.bias"},
              %wb: tensor<32x32x3x3xf32> {scopeir.param = "b.weight"})
-    -> (tensor<1x64x56x56xf32>, tensor<1x32x7x7xf32>) {
+    -> (tensor<1x64x14x14xf32>, tensor<1x32x7x7xf32>) {
   %z = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<1x64x56x56xf32>
-  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+  %e = tensor.empty() : tensor<1x64x14x14xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x64x14x14xf32>) -> tensor<1x64x14x14xf32>
   %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-      ins(%x, %wa : tensor<1x64x58x58xf32>, tensor<64x64x3x3xf32>) outs(%f : tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+      ins(%x, %wa : tensor<1x64x16x16xf32>, tensor<64x64x3x3xf32>) outs(%f : tensor<1x64x14x14xf32>) -> tensor<1x64x14x14xf32>
   %e2 = tensor.empty() : tensor<1x32x7x7xf32>
   %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<1x32x7x7xf32>) -> tensor<1x32x7x7xf32>
   %b = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%y, %wb : tensor<1x32x9x9xf32>, tensor<32x32x3x3xf32>) outs(%f2 : tensor<1x32x7x7xf32>) -> tensor<1x32x7x7xf32>
-  return %a, %b : tensor<1x64x56x56xf32>, tensor<1x32x7x7xf32>
+  return %a, %b : tensor<1x64x14x14xf32>, tensor<1x32x7x7xf32>
 }
 
 // -----

@@ -6,12 +6,12 @@
 // taps read takes the taps' planes from that tensor in place (no packing),
 // and the transpose joins the convolution's tu scope.
 
-// The NCHW taps (56 wide): C x F planes of the KH x KW x C x F tensor,
-// read by the taps' vector loads.
+// The NCHW taps (56 wide over 8 channels): C x F planes of the
+// KH x KW x C x F tensor, read by the taps' vector loads.
 // CHECK-LABEL: func.func @tap_major
-//  CHECK-SAME:     (%{{.+}}: tensor<1x16x58x58xf32>, %[[P:.+]]: tensor<3x3x16x16xf32>)
+//  CHECK-SAME:     (%{{.+}}: tensor<1x8x58x58xf32>, %[[P:.+]]: tensor<3x3x8x16xf32>)
 //   CHECK-NOT:   linalg.transpose
-//       CHECK:   %[[R:.+]] = tensor.collapse_shape %[[P]] {{\[}}[0, 1], [2], [3]] : tensor<3x3x16x16xf32> into tensor<9x16x16xf32>
+//       CHECK:   %[[R:.+]] = tensor.collapse_shape %[[P]] {{\[}}[0, 1], [2], [3]] : tensor<3x3x8x16xf32> into tensor<9x8x16xf32>
 //       CHECK:   vector.transfer_read %[[R]][
 //   CHECK-NOT:   linalg.transpose
 //       CHECK:   return
@@ -20,14 +20,14 @@
 //       SCOPES:     linalg.transpose
 //       SCOPES:     linalg.conv_2d_nchw_fchw
 //       SCOPES:     codegen.yield
-func.func @tap_major(%x: tensor<1x16x58x58xf32>, %p: tensor<3x3x16x16xf32>) -> tensor<1x16x56x56xf32> {
+func.func @tap_major(%x: tensor<1x8x58x58xf32>, %p: tensor<3x3x8x16xf32>) -> tensor<1x16x56x56xf32> {
   %z = arith.constant 0.0 : f32
-  %ew = tensor.empty() : tensor<16x16x3x3xf32>
-  %w = linalg.transpose ins(%p : tensor<3x3x16x16xf32>) outs(%ew : tensor<16x16x3x3xf32>) permutation = [3, 2, 0, 1]
+  %ew = tensor.empty() : tensor<16x8x3x3xf32>
+  %w = linalg.transpose ins(%p : tensor<3x3x8x16xf32>) outs(%ew : tensor<16x8x3x3xf32>) permutation = [3, 2, 0, 1]
   %e = tensor.empty() : tensor<1x16x56x56xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x16x56x56xf32>) -> tensor<1x16x56x56xf32>
   %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-      ins(%x, %w : tensor<1x16x58x58xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x56x56xf32>) -> tensor<1x16x56x56xf32>
+      ins(%x, %w : tensor<1x8x58x58xf32>, tensor<16x8x3x3xf32>) outs(%f : tensor<1x16x56x56xf32>) -> tensor<1x16x56x56xf32>
   return %c : tensor<1x16x56x56xf32>
 }
 
@@ -55,8 +55,8 @@ func.func @channel_major(%x: tensor<1x32x9x9xf32>, %p: tensor<32x3x3x32xf32>) ->
 
 // -----
 
-// Packed for the other taps (a 56-wide layer given a C x KH x KW x F
-// tensor, as for another CPU): the filter the transpose computes is packed
+// Packed for the other taps (a 56-wide layer over 8 channels given a
+// C x KH x KW x F tensor, as for another CPU): the filter the transpose computes is packed
 // as any other, the same values.
 // CHECK-LABEL: func.func @other_layout
 //       CHECK:   linalg.transpose
@@ -65,14 +65,14 @@ func.func @channel_major(%x: tensor<1x32x9x9xf32>, %p: tensor<32x3x3x32xf32>) ->
 //       SCOPES:   codegen.scope.tu
 //       SCOPES:     linalg.transpose
 //       SCOPES:     linalg.conv_2d_nchw_fchw
-func.func @other_layout(%x: tensor<1x16x58x58xf32>, %p: tensor<16x3x3x16xf32>) -> tensor<1x16x56x56xf32> {
+func.func @other_layout(%x: tensor<1x8x58x58xf32>, %p: tensor<8x3x3x16xf32>) -> tensor<1x16x56x56xf32> {
   %z = arith.constant 0.0 : f32
-  %ew = tensor.empty() : tensor<16x16x3x3xf32>
-  %w = linalg.transpose ins(%p : tensor<16x3x3x16xf32>) outs(%ew : tensor<16x16x3x3xf32>) permutation = [3, 0, 1, 2]
+  %ew = tensor.empty() : tensor<16x8x3x3xf32>
+  %w = linalg.transpose ins(%p : tensor<8x3x3x16xf32>) outs(%ew : tensor<16x8x3x3xf32>) permutation = [3, 0, 1, 2]
   %e = tensor.empty() : tensor<1x16x56x56xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x16x56x56xf32>) -> tensor<1x16x56x56xf32>
   %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
-      ins(%x, %w : tensor<1x16x58x58xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x56x56xf32>) -> tensor<1x16x56x56xf32>
+      ins(%x, %w : tensor<1x8x58x58xf32>, tensor<16x8x3x3xf32>) outs(%f : tensor<1x16x56x56xf32>) -> tensor<1x16x56x56xf32>
   return %c : tensor<1x16x56x56xf32>
 }
 
