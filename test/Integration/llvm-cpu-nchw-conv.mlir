@@ -77,13 +77,25 @@
 // RUN: scope-run %t/loops.mlir --function=pointwise --input=@%t/x3.npy --input=@%t/w3.npy --input=@%t/a3.npy > %t/loops3.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec3.txt %t/loops3.txt
 
-// A depthwise convolution becomes one elementwise op per tap, vectorized
-// along the output width by the tiles of all-parallel ops; each tap's
-// multiply and add round as the loops' do, in the same order: bit for bit.
+// A depthwise convolution becomes one elementwise op over the taps'
+// windows, vectorized along the output width by the tiles of all-parallel
+// ops; each tap's multiply and add round as the loops' do, in the same
+// order: bit for bit. Each tile of the output is written once (and not
+// read: the zero fill is folded in), its nine products added in registers.
 // RUN: scope-run %S/Inputs/nchw-conv.mlir --function=depthwise --emit-llvm-dialect \
 // RUN:   --mlir-print-ir-after=codegen-run-scope-pipelines 2>&1 >/dev/null | FileCheck %s --check-prefix=DEPTHWISE
 // DEPTHWISE-COUNT-9: arith.mulf {{.+}} : vector<1x8x10xf32>
 // DEPTHWISE-NOT: linalg.depthwise_conv_2d_nchw_chw
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=depthwise --emit-llvm-dialect \
+// RUN:   --mlir-print-ir-after=codegen-run-scope-pipelines 2>&1 >/dev/null | FileCheck %s --check-prefix=DW-TILE
+// DW-TILE-LABEL: func.func private @llvm_cpu_executables_depthwise_dispatch
+// DW-TILE-COUNT-9: vector.transfer_read {{.+}} : tensor<1x?x10xf32>, vector<1x8x10xf32>
+// DW-TILE-NOT: vector.transfer_read {{.+}} vector<1x8x10xf32>
+// DW-TILE-COUNT-9: arith.mulf
+// DW-TILE-NOT: vector.transfer_{{read|write}} {{.+}} vector<1x8x10xf32>
+// DW-TILE: vector.transfer_write {{.+}} : vector<1x8x10xf32>, tensor<1x?x10xf32>
+// DW-TILE-NOT: vector.transfer_{{read|write}} {{.+}} vector<1x8x10xf32>
+// DW-TILE: return
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x4.npy 1 6 19 21 --seed 8
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/w4.npy 6 3 3 --seed 9
 // RUN: scope-run %S/Inputs/nchw-conv.mlir --function=depthwise --input=@%t/x4.npy --input=@%t/w4.npy > %t/vec4.txt
@@ -91,14 +103,33 @@
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec4.txt %t/loops4.txt
 // RUN: FileCheck %s --check-prefix=SHAPE4 < %t/vec4.txt
 // SHAPE4: 1x6x9x10xf32=
+// A 5x5 stride-2 window (both column phases, 25 taps in one op):
+// EfficientNet's and MobileNetV3's larger depthwise layers.
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x10.npy 1 5 23 27 --seed 22
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w10.npy 5 5 5 --seed 23
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=depthwise5x5 --input=@%t/x10.npy --input=@%t/w10.npy > %t/vec10.txt
+// RUN: scope-run %t/loops.mlir --function=depthwise5x5 --input=@%t/x10.npy --input=@%t/w10.npy > %t/loops10.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec10.txt %t/loops10.txt
+// RUN: FileCheck %s --check-prefix=SHAPE10 < %t/vec10.txt
+// SHAPE10: 1x5x10x12xf32=
+// Stride 2 and dilation 2 over an even width: every tap reads the even
+// columns, split off with the odd ones in one op (rows read as pairs).
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x12.npy 1 4 20 26 --seed 26
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w12.npy 4 3 3 --seed 27
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=depthwise_dilated --input=@%t/x12.npy --input=@%t/w12.npy > %t/vec12.txt
+// RUN: scope-run %t/loops.mlir --function=depthwise_dilated --input=@%t/x12.npy --input=@%t/w12.npy > %t/loops12.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec12.txt %t/loops12.txt
+// RUN: FileCheck %s --check-prefix=SHAPE12 < %t/vec12.txt
+// SHAPE12: 1x4x8x11xf32=
 
-// Max and sum pooling become one elementwise op per window tap too (max of
-// the accumulator and a strided window; their sum), vectorized the same way:
-// bit for bit equal to the loops (max is exact, the sums add in the loops'
-// order).
+// Max and sum pooling become one elementwise op over the windows too (max of
+// the accumulator and each strided window; their sum), vectorized the same
+// way: bit for bit equal to the loops (max is exact, the sums add in the
+// loops' order). The first tap's max with the -inf fill folds away.
 // RUN: scope-run %S/Inputs/nchw-conv.mlir --function=max_pool --emit-llvm-dialect \
 // RUN:   --mlir-print-ir-after=codegen-run-scope-pipelines 2>&1 >/dev/null | FileCheck %s --check-prefix=POOL
-// POOL-COUNT-9: arith.maximumf {{.+}} : vector<1x8x9xf32>
+// POOL-COUNT-8: arith.maximumf {{.+}} : vector<1x8x9xf32>
+// POOL-NOT: arith.maximumf
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x5.npy 1 4 17 20 --seed 10
 // RUN: scope-run %S/Inputs/nchw-conv.mlir --function=max_pool --input=@%t/x5.npy > %t/vec5.txt
 // RUN: scope-run %t/loops.mlir --function=max_pool --input=@%t/x5.npy > %t/loops5.txt
@@ -108,3 +139,12 @@
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec6.txt %t/loops6.txt
 // RUN: FileCheck %s --check-prefix=SHAPE6 < %t/vec6.txt
 // SHAPE6: 1x4x15x18xf32=
+// An 8x8 window (64 taps: two chained ops of 49 and 15) summed into an
+// initialized output.
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x11.npy 1 3 12 21 --seed 24
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/a11.npy 1 3 5 14 --seed 25
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=sum_pool8x8 --input=@%t/x11.npy --input=@%t/a11.npy > %t/vec11.txt
+// RUN: scope-run %t/loops.mlir --function=sum_pool8x8 --input=@%t/x11.npy --input=@%t/a11.npy > %t/loops11.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec11.txt %t/loops11.txt
+// RUN: FileCheck %s --check-prefix=SHAPE11 < %t/vec11.txt
+// SHAPE11: 1x3x5x14xf32=

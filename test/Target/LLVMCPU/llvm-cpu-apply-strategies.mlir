@@ -168,13 +168,12 @@ func.func @transposed_a(%a: tensor<70x100xf32>, %b: tensor<70x90xf32>, %c: tenso
 //  AVX512-SAME:     (%[[X:.+]]: tensor<1x4x17x21xf32>
 //       AVX512:   %[[EVEN:.+]] = tensor.extract_slice %[[X]][0, 0, 0, 0] [1, 4, 17, 11] [1, 1, 1, 2]
 //       AVX512:   %[[E:.+]] = linalg.copy ins(%[[EVEN]] : tensor<1x4x17x11xf32>)
-//       AVX512:   tensor.extract_slice %[[E]][0, 0, 0, 0] [1, 4, 8, 10] [1, 1, 2, 1]
-//       AVX512:   arith.maximumf
+//       AVX512:   %[[T0:.+]] = tensor.extract_slice %[[E]][0, 0, 0, 0] [1, 4, 8, 10] [1, 1, 2, 1]
 //       AVX512:   %[[ODD:.+]] = tensor.extract_slice %[[X]][0, 0, 0, 1] [1, 4, 17, 10] [1, 1, 1, 2]
 //       AVX512:   %[[O:.+]] = linalg.copy ins(%[[ODD]] : tensor<1x4x17x10xf32>)
-//       AVX512:   tensor.extract_slice %[[O]][0, 0, 0, 0] [1, 4, 8, 10] [1, 1, 2, 1]
-//       AVX512:   arith.maximumf
-//       AVX512:   tensor.extract_slice %[[E]][0, 0, 0, 1] [1, 4, 8, 10] [1, 1, 2, 1]
+//       AVX512:   %[[T1:.+]] = tensor.extract_slice %[[O]][0, 0, 0, 0] [1, 4, 8, 10] [1, 1, 2, 1]
+//       AVX512:   %[[T2:.+]] = tensor.extract_slice %[[E]][0, 0, 0, 1] [1, 4, 8, 10] [1, 1, 2, 1]
+//       AVX512:   linalg.generic {{.+}} ins(%[[T0]], %[[T1]], %[[T2]], {{.+}} : tensor<4x8x10xf32>
 //   AVX512-NOT:   [1, 1, 2, 2]
 //   AVX512-NOT:   linalg.pooling_nchw_max
 func.func @pool_stride2(%x: tensor<1x4x17x21xf32>, %init: tensor<1x4x8x10xf32>) -> tensor<1x4x8x10xf32> {
@@ -182,4 +181,102 @@ func.func @pool_stride2(%x: tensor<1x4x17x21xf32>, %init: tensor<1x4x8x10xf32>) 
   %r = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
       ins(%x, %k : tensor<1x4x17x21xf32>, tensor<3x3xf32>) outs(%init : tensor<1x4x8x10xf32>) -> tensor<1x4x8x10xf32>
   return %r : tensor<1x4x8x10xf32>
+}
+
+// -----
+
+// A depthwise convolution is one elementwise op over the output: its inputs
+// are the nine windows, each followed by the filter's C weights of its tap,
+// and its body adds the products into the accumulator in the loops' order
+// of taps. The output's zero fill is not read: the first product is added
+// to the fill value.
+// AVX512-LABEL: func.func @depthwise_one_op
+//  AVX512-SAME:     (%[[X:.+]]: tensor<1x3x10x12xf32>, %[[W:.+]]: tensor<3x3x3xf32>)
+//   AVX512-DAG:   %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+//   AVX512-DAG:   %[[EMPTY:.+]] = tensor.empty() : tensor<3x8x10xf32>
+//       AVX512:   %[[X0:.+]] = tensor.extract_slice %[[X]][0, 0, 0, 0] [1, 3, 8, 10] [1, 1, 1, 1]
+//       AVX512:   %[[W0:.+]] = tensor.extract_slice %[[W]][0, 0, 0] [3, 1, 1] [1, 1, 1]
+//       AVX512:   %[[X1:.+]] = tensor.extract_slice %[[X]][0, 0, 0, 1] [1, 3, 8, 10] [1, 1, 1, 1]
+//       AVX512:   %[[W1:.+]] = tensor.extract_slice %[[W]][0, 0, 1] [3, 1, 1] [1, 1, 1]
+//       AVX512:   %[[X8:.+]] = tensor.extract_slice %[[X]][0, 0, 2, 2] [1, 3, 8, 10] [1, 1, 1, 1]
+//       AVX512:   %[[W8:.+]] = tensor.extract_slice %[[W]][0, 2, 2] [3, 1, 1] [1, 1, 1]
+//       AVX512:   %[[OUT:.+]] = linalg.generic
+//  AVX512-SAME:     iterator_types = ["parallel", "parallel", "parallel"]
+//  AVX512-SAME:     ins(%[[X0]], %[[W0]], %[[X1]], %[[W1]], {{.+}}, %[[X8]], %[[W8]] :
+//  AVX512-SAME:     outs(%[[EMPTY]] : tensor<3x8x10xf32>)
+//  AVX512-NEXT:   ^bb0(%[[A0:[^:]+]]: f32, %[[B0:[^:]+]]: f32, %[[A1:[^:]+]]: f32, %[[B1:[^:]+]]: f32,
+//  AVX512-NEXT:     %[[P0:.+]] = arith.mulf %[[A0]], %[[B0]] : f32
+//  AVX512-NEXT:     %[[S0:.+]] = arith.addf %[[P0]], %[[ZERO]] : f32
+//  AVX512-NEXT:     %[[P1:.+]] = arith.mulf %[[A1]], %[[B1]] : f32
+//  AVX512-NEXT:     %[[S1:.+]] = arith.addf %[[S0]], %[[P1]] : f32
+// AVX512-COUNT-7:   arith.mulf
+//  AVX512-NEXT:     %[[S8:.+]] = arith.addf
+//  AVX512-NEXT:     linalg.yield %[[S8]] : f32
+//       AVX512:   tensor.expand_shape %[[OUT]]
+//   AVX512-NOT:   linalg.generic
+//   AVX512-NOT:   linalg.fill
+//   AVX512-NOT:   linalg.depthwise_conv_2d_nchw_chw
+func.func @depthwise_one_op(%x: tensor<1x3x10x12xf32>, %w: tensor<3x3x3xf32>) -> tensor<1x3x8x10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x3x8x10xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x8x10xf32>) -> tensor<1x3x8x10xf32>
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x3x10x12xf32>, tensor<3x3x3xf32>) outs(%init : tensor<1x3x8x10xf32>) -> tensor<1x3x8x10xf32>
+  return %r : tensor<1x3x8x10xf32>
+}
+
+// -----
+
+// An 8x8 window has more taps (64) than one op combines (49, a 7x7
+// window): the first 49 taps go into one op, the other 15 into a second
+// one that starts from the first one's result. An output that is not a fill
+// is read (the sum starts from it).
+// AVX512-LABEL: func.func @sum_pool_two_ops
+//  AVX512-SAME:     (%[[X:.+]]: tensor<1x2x9x9xf32>, %[[INIT:.+]]: tensor<1x2x2x2xf32>)
+//       AVX512:   %[[ACC:.+]] = tensor.collapse_shape %[[INIT]]
+//       AVX512:   %[[FIRST:.+]] = linalg.generic
+//  AVX512-SAME:     outs(%[[ACC]] : tensor<2x2x2xf32>)
+//  AVX512-NEXT:   ^bb0(%[[A0:[^:]+]]: f32, {{.+}}, %[[OUT:[^:]+]]: f32):
+//  AVX512-NEXT:     arith.addf %[[OUT]], %[[A0]] : f32
+// AVX512-COUNT-48:  arith.addf
+//  AVX512-NEXT:     linalg.yield
+//       AVX512:   %[[LAST:.+]] = linalg.generic
+//  AVX512-SAME:     outs(%[[FIRST]] : tensor<2x2x2xf32>)
+// AVX512-COUNT-15:  arith.addf
+//  AVX512-NEXT:     linalg.yield
+//   AVX512-NOT:   linalg.generic
+//       AVX512:   tensor.expand_shape %[[LAST]]
+func.func @sum_pool_two_ops(%x: tensor<1x2x9x9xf32>, %init: tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32> {
+  %k = tensor.empty() : tensor<8x8xf32>
+  %r = linalg.pooling_nchw_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %k : tensor<1x2x9x9xf32>, tensor<8x8xf32>) outs(%init : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
+  return %r : tensor<1x2x2x2xf32>
+}
+
+// -----
+
+// A stride-2 window over an even width (22 columns, windows reading 11 of
+// each phase): the input is split into its two column phases by one op
+// that reads its rows as 11 pairs of columns and writes phase-major; the
+// taps read the phases as slices of its result.
+// AVX512-LABEL: func.func @depthwise_pairs
+//  AVX512-SAME:     (%[[X:.+]]: tensor<1x3x17x22xf32>
+//       AVX512:   %[[ROWS:.+]] = tensor.extract_slice %[[X]][0, 0, 0, 0] [1, 3, 17, 22] [1, 1, 1, 1] : tensor<1x3x17x22xf32> to tensor<3x17x22xf32>
+//       AVX512:   %[[PAIRS:.+]] = tensor.expand_shape %[[ROWS]] {{\[}}[0], [1], [2, 3]] output_shape [3, 17, 11, 2]
+//       AVX512:   %[[ALL:.+]] = linalg.generic
+//  AVX512-SAME:     iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+//  AVX512-SAME:     ins(%[[PAIRS]] : tensor<3x17x11x2xf32>) outs(%{{.+}} : tensor<2x3x17x11xf32>)
+//       AVX512:   %[[EVEN:.+]] = tensor.extract_slice %[[ALL]][0, 0, 0, 0] [1, 3, 17, 11] [1, 1, 1, 1]
+//       AVX512:   %[[ODD:.+]] = tensor.extract_slice %[[ALL]][1, 0, 0, 0] [1, 3, 17, 11] [1, 1, 1, 1]
+//       AVX512:   %[[T0:.+]] = tensor.extract_slice %[[EVEN]][0, 0, 0, 0] [1, 3, 8, 10] [1, 1, 2, 1]
+//       AVX512:   %[[T1:.+]] = tensor.extract_slice %[[ODD]][0, 0, 0, 0] [1, 3, 8, 10] [1, 1, 2, 1]
+//       AVX512:   %[[T2:.+]] = tensor.extract_slice %[[EVEN]][0, 0, 0, 1] [1, 3, 8, 10] [1, 1, 2, 1]
+//       AVX512:   linalg.generic
+//  AVX512-SAME:     ins(%[[T0]], %{{.+}}, %[[T1]], %{{.+}}, %[[T2]],
+//   AVX512-NOT:   linalg.copy
+//   AVX512-NOT:   [1, 1, 2, 2]
+func.func @depthwise_pairs(%x: tensor<1x3x17x22xf32>, %w: tensor<3x3x3xf32>, %init: tensor<1x3x8x10xf32>) -> tensor<1x3x8x10xf32> {
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x3x17x22xf32>, tensor<3x3x3xf32>) outs(%init : tensor<1x3x8x10xf32>) -> tensor<1x3x8x10xf32>
+  return %r : tensor<1x3x8x10xf32>
 }
