@@ -178,7 +178,17 @@ struct LLVMCPUHoistFilterPackingPass
                          static_cast<unsigned>(packed.size())});
       convs.push_back({conv, it->second});
     }
-    if (convs.empty())
+    // Transposes of parameter arguments (the front door's nn.Linear weights,
+    // transposed for linalg.matmul): computed ahead as they are.
+    SmallVector<linalg::TransposeOp> transposes;
+    for (auto transpose : body.getOps<linalg::TransposeOp>()) {
+      auto input = dyn_cast<BlockArgument>(transpose.getInput());
+      if (input && input.getOwner() == &body &&
+          function.getArgAttr(input.getArgNumber(), hal::kParameterAttrName) &&
+          cast<ShapedType>(transpose.getInit().getType()).hasStaticShape())
+        transposes.push_back(transpose);
+    }
+    if (convs.empty() && transposes.empty())
       return FunctionType();
 
     MLIRContext *context = &getContext();
@@ -196,6 +206,8 @@ struct LLVMCPUHoistFilterPackingPass
           getPackedShape(filterType.getShape(), key.second),
           filterType.getElementType()));
     }
+    for (linalg::TransposeOp transpose : transposes)
+      packedTypes.push_back(transpose->getResult(0).getType());
     auto prepareType = FunctionType::get(context, parameterTypes, packedTypes);
     SmallVector<DictionaryAttr> argAttrs;
     function.getAllArgAttrs(argAttrs);
@@ -221,6 +233,21 @@ struct LLVMCPUHoistFilterPackingPass
             llvm::find(parameters, key.first) - parameters.begin();
         results.push_back(
             packFilter(builder, loc, entry->getArgument(position), key.second));
+      }
+      for (linalg::TransposeOp transpose : transposes) {
+        unsigned position =
+            llvm::find(parameters,
+                       cast<BlockArgument>(transpose.getInput()).getArgNumber()) -
+            parameters.begin();
+        auto resultType = cast<ShapedType>(transpose->getResult(0).getType());
+        Value init = tensor::EmptyOp::create(builder, transpose.getLoc(),
+                                             resultType.getShape(),
+                                             resultType.getElementType());
+        results.push_back(linalg::TransposeOp::create(
+                              builder, transpose.getLoc(),
+                              entry->getArgument(position), init,
+                              transpose.getPermutation())
+                              ->getResult(0));
       }
       func::ReturnOp::create(builder, loc, results);
     }
@@ -259,6 +286,11 @@ struct LLVMCPUHoistFilterPackingPass
                                       getFilterUnpackingPermutation(key.second))
               ->getResult(0);
       conv.setOperand(1, unpacked);
+    }
+    for (auto [i, transpose] : llvm::enumerate(transposes)) {
+      transpose->getResult(0).replaceAllUsesWith(
+          body.getArgument(first + packed.size() + i));
+      transpose.erase();
     }
 
     // @<f>: what it computed, through the two.

@@ -105,6 +105,31 @@ func.func @negative_not_taken(%a: tensor<8x8xi32>, %b: tensor<2x8x8xf32>, %m: me
 
 // -----
 
+// Fewer than 32 static rows (a classifier's matrix-vector product at batch
+// 1, a batch of 31): packing the right-hand side would cost more than the
+// generic tiles reading it in place. 32 rows are packed.
+// AVX512-LABEL: func.func @few_rows
+//   AVX512-NOT:   vector.
+//       AVX512:   linalg.matmul ins({{.+}} : tensor<1x1280xf32>, tensor<1280x1000xf32>)
+//       AVX512:   linalg.matmul ins({{.+}} : tensor<31x256xf32>, tensor<256x128xf32>)
+//       AVX512:   vector.fma
+//       AVX512:   return
+//   AVX512-NOT:   linalg.matmul
+func.func @few_rows(%x: tensor<1x1280xf32>, %w: tensor<1280x1000xf32>, %y: tensor<1x1000xf32>,
+                    %a: tensor<31x256xf32>, %b: tensor<256x128xf32>, %c: tensor<31x128xf32>,
+                    %a32: tensor<32x256xf32>, %c32: tensor<32x128xf32>)
+    -> (tensor<1x1000xf32>, tensor<31x128xf32>, tensor<32x128xf32>) {
+  %r = linalg.matmul ins(%x, %w : tensor<1x1280xf32>, tensor<1280x1000xf32>)
+                     outs(%y : tensor<1x1000xf32>) -> tensor<1x1000xf32>
+  %s = linalg.matmul ins(%a, %b : tensor<31x256xf32>, tensor<256x128xf32>)
+                     outs(%c : tensor<31x128xf32>) -> tensor<31x128xf32>
+  %t = linalg.matmul ins(%a32, %b : tensor<32x256xf32>, tensor<256x128xf32>)
+                     outs(%c32 : tensor<32x128xf32>) -> tensor<32x128xf32>
+  return %r, %s, %t : tensor<1x1000xf32>, tensor<31x128xf32>, tensor<32x128xf32>
+}
+
+// -----
+
 // A static NHWC convolution: parallel tiles (unit loops folded away) of 10
 // output pixels (the largest divisor of the output width up to 12) by 32
 // channels, each accumulated in

@@ -78,6 +78,34 @@ func.func @g(%x: tensor<1x16x18x18xf32>, %w: tensor<16x16x3x3xf32> {scopeir.para
 
 // -----
 
+// A transpose of a parameter (the front door's nn.Linear weight, transposed
+// for linalg.matmul) is computed ahead as it is, even without convolutions;
+// a transpose of an input stays.
+// CHECK:       module attributes {scopeir.prepared_functions = {linear = (tensor<1000x512xf32>) -> tensor<512x1000xf32>}}
+// CHECK-LABEL: func.func @linear$run
+//  CHECK-SAME:     (%[[X:[^:]+]]: tensor<1x512xf32>, %{{.+}}: tensor<1000x512xf32> {scopeir.param = "fc.weight"}, %[[T:[^:]+]]: tensor<1000x512xf32>, %[[P:[^:]+]]: tensor<512x1000xf32> {bufferization.writable = false})
+//       CHECK:   %[[U:.+]] = linalg.transpose ins(%[[T]] :
+//       CHECK:   linalg.matmul ins(%[[X]], %[[P]] :
+//       CHECK:   linalg.matmul ins(%[[X]], %[[U]] :
+// CHECK-LABEL: func.func @linear$prepare
+//       CHECK:   %[[W:.+]] = linalg.transpose ins(%{{.+}} : tensor<1000x512xf32>) outs(%{{.+}} : tensor<512x1000xf32>) permutation = [1, 0]
+//       CHECK:   return %[[W]]
+func.func @linear(%x: tensor<1x512xf32>, %w: tensor<1000x512xf32> {scopeir.param = "fc.weight"},
+                  %t: tensor<1000x512xf32>) -> (tensor<1x1000xf32>, tensor<1x1000xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<512x1000xf32>
+  %wt = linalg.transpose ins(%w : tensor<1000x512xf32>) outs(%e0 : tensor<512x1000xf32>) permutation = [1, 0]
+  %e1 = tensor.empty() : tensor<512x1000xf32>
+  %tt = linalg.transpose ins(%t : tensor<1000x512xf32>) outs(%e1 : tensor<512x1000xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<1x1000xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x1000xf32>) -> tensor<1x1000xf32>
+  %a = linalg.matmul ins(%x, %wt : tensor<1x512xf32>, tensor<512x1000xf32>) outs(%f : tensor<1x1000xf32>) -> tensor<1x1000xf32>
+  %b = linalg.matmul ins(%x, %tt : tensor<1x512xf32>, tensor<512x1000xf32>) outs(%f : tensor<1x1000xf32>) -> tensor<1x1000xf32>
+  return %a, %b : tensor<1x1000xf32>, tensor<1x1000xf32>
+}
+
+// -----
+
 // Left as written: a filter that is no parameter, a 1x1 layer the matmul
 // strategy runs (no taps), a convolution inside a scope or a loop, a
 // dynamically shaped one, a private function, a function on another

@@ -88,8 +88,9 @@ def LLVMCPUDecomposePadsPass : Pass<"llvm-cpu-decompose-pads"> {
 
 def LLVMCPUHoistFilterPackingPass
     : Pass<"llvm-cpu-hoist-filter-packing", "::mlir::ModuleOp"> {
-  let summary = "Pack the parameter filters of NCHW convolutions once per "
-                "parameter set, in a function of their own";
+  let summary = "Pack the parameter filters of NCHW convolutions (and "
+                "transpose parameters) once per parameter set, in a function "
+                "of their own";
   let description = [{
     llvm-cpu's tap strategies (`llvm-cpu-apply-strategies`) read the filter
     of an NCHW convolution packed KH x KW x C x F (or C x KH x KW x F for
@@ -120,9 +121,14 @@ def LLVMCPUHoistFilterPackingPass
     }
     ```
 
+    The `linalg.transpose` ops of the body's top whose input is a parameter
+    argument (the front door transposes an nn.Linear weight for
+    `linalg.matmul`: a 1280 x 1000 weight, 0.4 ms per call) move into
+    `@<f>$prepare` too, their results passed to `@<f>$run` in their place.
+
     `@<f>$prepare` takes the function's parameter arguments in order, and
-    returns one packed filter per parameter and layout; `@<f>$run` takes
-    the function's arguments followed by the packed filters. The transpose
+    returns one packed filter per parameter and layout, then the transposed
+    parameters; `@<f>$run` takes the function's arguments followed by those. The transpose
     before each convolution joins its dispatch (one per convolution, so
     that none is shared), and the taps read the packed filter under it in
     place. Calling `@<f>` still computes what it did (packing on every
