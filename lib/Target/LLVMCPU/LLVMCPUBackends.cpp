@@ -126,6 +126,8 @@ public:
     funcPM.addPass(createLLVMCPUVectorizeCopiesPass());
     // Whatever was not vectorized.
     funcPM.addPass(createConvertLinalgToLoopsPass());
+    // exp, tanh and erf as arithmetic on vectors, not a libm call per lane.
+    funcPM.addPass(createLLVMCPUApproximateMathPass());
     addVectorLowering(funcPM);
     funcPM.addPass(createCanonicalizerPass());
   }
