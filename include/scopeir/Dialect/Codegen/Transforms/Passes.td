@@ -246,7 +246,15 @@ def LowerWorkgroupsPass : Pass<"codegen-lower-workgroups"> {
     result is tied to (bufferization writes it in place where the capture
     dies at the scope, and copies it otherwise); the
     `scf.forall.in_parallel` terminator holds one
-    `tensor.parallel_insert_slice` per store. The stores of any other
+    `tensor.parallel_insert_slice` per store. Where the stored tile is
+    computed by destination-style ops (linalg) starting from a
+    `tensor.empty` in the body that nothing else uses, and the store's
+    offsets, sizes and strides are defined before the first of those ops,
+    the empty tensor is replaced by a `tensor.extract_slice` of the shared
+    output at the store's place: bufferization then computes the tile in
+    the result's buffer instead of in a temporary copied into it after
+    (for a dynamically shaped tile, a strided `memref.copy` that becomes the
+    runtime's element-by-element `memrefCopy`). The stores of any other
     result, in a loop, an `if` or another block, may run any number of
     times, which a parallel insert cannot say: the result is then a buffer
     (`memref.alloc`; for a tied result, a copy of its capture), each store a
