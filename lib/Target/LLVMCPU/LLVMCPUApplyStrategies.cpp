@@ -566,6 +566,64 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   return taps;
 }
 
+/// The largest static batch a batch matmul is split into matmuls for.
+constexpr int64_t kMaxSplitBatch = 64;
+
+/// Returns true if `op` is a static f32 `linalg.batch_matmul` with the
+/// default indexing maps and at most kMaxSplitBatch batches: the attention
+/// products of a transformer at batch 1 (one per head). The generic tiles
+/// take a batch matmul as a 4-D contraction and tile it outermost-first (a
+/// 4 x 128 x 128 x 64 product took 2.9 ms, 3 GFLOP/s).
+bool isSplittableBatchMatmul(linalg::LinalgOp op) {
+  auto batch = dyn_cast<linalg::BatchMatmulOp>(op.getOperation());
+  if (!batch || batch.hasUserDefinedMaps() || !hasStaticF32Operands(op))
+    return false;
+  int64_t b = cast<ShapedType>(op.getDpsInits()[0].getType()).getDimSize(0);
+  return b <= kMaxSplitBatch;
+}
+
+/// Rewrites `op` (isSplittableBatchMatmul) as one `linalg.matmul` per batch
+/// on rank-reducing slices of its operands, each inserted into the
+/// accumulator in place, and returns the matmuls: each is then a 2-D
+/// contraction the contraction strategy (or the generic tiles) takes.
+SmallVector<linalg::MatmulOp> splitBatchMatmul(RewriterBase &rewriter,
+                                               linalg::LinalgOp op) {
+  Location loc = op.getLoc();
+  Value lhs = op.getDpsInputs()[0], rhs = op.getDpsInputs()[1];
+  Value acc = op.getDpsInits()[0];
+  auto accType = cast<RankedTensorType>(acc.getType());
+  ArrayRef<int64_t> lhsShape = cast<ShapedType>(lhs.getType()).getShape();
+  ArrayRef<int64_t> rhsShape = cast<ShapedType>(rhs.getType()).getShape();
+  Type f32 = accType.getElementType();
+  auto index = [&](int64_t v) -> OpFoldResult {
+    return rewriter.getIndexAttr(v);
+  };
+  auto slice = [&](Value value, ArrayRef<int64_t> shape,
+                   int64_t b) -> Value {
+    return tensor::ExtractSliceOp::create(
+        rewriter, loc, RankedTensorType::get({shape[1], shape[2]}, f32), value,
+        {index(b), index(0), index(0)}, {index(1), index(shape[1]), index(shape[2])},
+        {index(1), index(1), index(1)});
+  };
+  rewriter.setInsertionPoint(op);
+  SmallVector<linalg::MatmulOp> matmuls;
+  for (int64_t b = 0, e = accType.getDimSize(0); b < e; ++b) {
+    Value init = slice(acc, accType.getShape(), b);
+    auto matmul = linalg::MatmulOp::create(
+        rewriter, loc, init.getType(),
+        ValueRange{slice(lhs, lhsShape, b), slice(rhs, rhsShape, b)},
+        ValueRange{init});
+    matmuls.push_back(matmul);
+    acc = tensor::InsertSliceOp::create(
+        rewriter, loc, matmul.getResult(0), acc,
+        {index(b), index(0), index(0)},
+        {index(1), index(accType.getDimSize(1)), index(accType.getDimSize(2))},
+        {index(1), index(1), index(1)});
+  }
+  rewriter.replaceOp(op, acc);
+  return matmuls;
+}
+
 /// How a tap of a windowed op updates the accumulator.
 enum class TapCombiner {
   MultiplyAdd, // depthwise convolution: acc + w[c] * x
@@ -844,8 +902,12 @@ struct LLVMCPUApplyStrategiesPass
     SmallVector<std::pair<Operation *, SmallVector<int64_t>>> roots;
     SmallVector<StringRef> names;
     SmallVector<linalg::Conv2DNchwFchwOp> nchwConvs;
-    SmallVector<linalg::LinalgOp> windowOps;
+    SmallVector<linalg::LinalgOp> windowOps, batchMatmuls;
     getOperation()->walk([&](linalg::LinalgOp op) {
+      if (isSplittableBatchMatmul(op)) {
+        batchMatmuls.push_back(op);
+        return;
+      }
       if (isStrategyContraction(op)) {
         roots.push_back({op, {contraction->blockM, contraction->blockN,
                               contraction->blockK}});
@@ -869,6 +931,15 @@ struct LLVMCPUApplyStrategiesPass
     // over its taps' windows, which the tiles of all-parallel ops vectorize
     // after this pass.
     IRRewriter rewriter(&getContext());
+    // A batch matmul becomes a matmul per batch, each a contraction of the
+    // contraction strategy where it takes it (else the generic tiles).
+    for (linalg::LinalgOp op : batchMatmuls)
+      for (linalg::MatmulOp matmul : splitBatchMatmul(rewriter, op))
+        if (isStrategyContraction(matmul)) {
+          roots.push_back({matmul, {contraction->blockM, contraction->blockN,
+                                    contraction->blockK}});
+          names.push_back(contraction->sequence);
+        }
     for (linalg::LinalgOp op : windowOps)
       decomposeWindowOpIfTaken(rewriter, op);
     // An NCHW convolution becomes one contraction per filter tap, each of

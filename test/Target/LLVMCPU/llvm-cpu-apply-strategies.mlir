@@ -77,13 +77,14 @@ func.func @fill_matmul_bias(%a: tensor<64x64xf32>, %b: tensor<64x40xf32>, %bias:
 // -----
 
 // Not taken by the contraction strategy: integer element types, batch
-// dimensions, ops on buffers, static reductions shorter than 64 (packing
-// would cost about as much as the multiply-adds), an n-major right-hand
-// side (B transposed).
+// dimensions (a static batch matmul is split into matmuls, here each too
+// small for the strategy), ops on buffers, static reductions shorter than 64
+// (packing would cost about as much as the multiply-adds), an n-major
+// right-hand side (B transposed).
 // AVX512-LABEL: func.func @negative_not_taken
 //   AVX512-NOT:   vector.
 //       AVX512:   linalg.matmul ins({{.+}} : tensor<8x8xi32>, tensor<8x8xi32>)
-//       AVX512:   linalg.batch_matmul
+//   AVX512-COUNT-2:   linalg.matmul ins({{.+}} : tensor<8x8xf32>, tensor<8x8xf32>)
 //       AVX512:   linalg.matmul ins({{.+}} : memref<8x8xf32>, memref<8x8xf32>)
 //       AVX512:   linalg.matmul ins({{.+}} : tensor<128x63xf32>, tensor<63x128xf32>)
 //       AVX512:   linalg.matmul indexing_maps = {{.+}} ins({{.+}} : tensor<128x128xf32>, tensor<128x128xf32>)
@@ -304,4 +305,27 @@ func.func @depthwise_pairs(%x: tensor<1x3x17x22xf32>, %w: tensor<3x3x3xf32>, %in
   %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
       ins(%x, %w : tensor<1x3x17x22xf32>, tensor<3x3x3xf32>) outs(%init : tensor<1x3x8x10xf32>) -> tensor<1x3x8x10xf32>
   return %r : tensor<1x3x8x10xf32>
+}
+
+// -----
+
+// A static batch matmul (attention at batch 1: one product per head) is a
+// matmul per batch on rank-reducing slices, inserted in place, each taken by
+// the contraction strategy where it would be (40 rows over 72 here).
+// AVX512-LABEL: func.func @batch_matmul_split
+//   AVX512-NOT:   linalg.batch_matmul
+//       AVX512:   tensor.extract_slice %{{.+}}[0, 0, 0] [1, 40, 24] [1, 1, 1] : tensor<3x40x24xf32> to tensor<40x24xf32>
+//       AVX512:   vector.fma
+//       AVX512:   tensor.insert_slice %{{.+}} into %{{.+}}[0, 0, 0] [1, 40, 24] [1, 1, 1] : tensor<40x24xf32> into tensor<3x40x24xf32>
+//       AVX512:   vector.fma
+//       AVX512:   tensor.insert_slice %{{.+}} into %{{.+}}[1, 0, 0] [1, 40, 24] [1, 1, 1] : tensor<40x24xf32> into tensor<3x40x24xf32>
+//       AVX512:   vector.fma
+//       AVX512:   tensor.insert_slice %{{.+}} into %{{.+}}[2, 0, 0] [1, 40, 24] [1, 1, 1] : tensor<40x24xf32> into tensor<3x40x24xf32>
+//   AVX512-NOT:   linalg.batch_matmul
+//       AVX512:   return
+func.func @batch_matmul_split(%a: tensor<3x40x72xf32>, %b: tensor<3x72x24xf32>,
+                              %c: tensor<3x40x24xf32>) -> tensor<3x40x24xf32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<3x40x72xf32>, tensor<3x72x24xf32>)
+                           outs(%c : tensor<3x40x24xf32>) -> tensor<3x40x24xf32>
+  return %r : tensor<3x40x24xf32>
 }
