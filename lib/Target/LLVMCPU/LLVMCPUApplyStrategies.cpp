@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
 #include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
@@ -406,7 +407,8 @@ linalg::MatmulOp rewritePointwiseAsMatmul(RewriterBase &rewriter,
 Value getFilterPackedAhead(Value filter, NchwFilterLayout layout) {
   auto transpose = filter.getDefiningOp<linalg::TransposeOp>();
   if (!transpose ||
-      transpose.getPermutation() != getFilterUnpackingPermutation(layout))
+      transpose.getPermutation() !=
+          ArrayRef<int64_t>(getFilterUnpackingPermutation(layout)))
     return Value();
   return transpose.getInput();
 }
@@ -789,20 +791,11 @@ struct LLVMCPUApplyStrategiesPass
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    // The target.
-    if (cpu.empty() && !cpuFeatures.empty())
-      return emitError(UnknownLoc::get(context))
-             << "llvm-cpu-apply-strategies: cpu-features needs cpu";
-    if (cpu.empty()) {
-      target = CPUTarget::getHost();
-    } else {
-      llvm::Expected<CPUTarget> named = CPUTarget::get(cpu, cpuFeatures);
-      if (!named)
-        return emitError(UnknownLoc::get(context))
-               << "llvm-cpu-apply-strategies: "
-               << llvm::toString(named.takeError());
-      target = *named;
-    }
+    FailureOr<CPUTarget> named =
+        getPassTarget(context, "llvm-cpu-apply-strategies", cpu, cpuFeatures);
+    if (failed(named))
+      return failure();
+    target = *named;
     contraction = getContractionTile(target);
     if (!cacheTiles.empty()) {
       if (cacheTiles.size() != 3 ||
@@ -1014,11 +1007,7 @@ scopeir::llvmcpu::getFilterPackingPermutation(NchwFilterLayout layout) {
                                               : ArrayRef<int64_t>(channelMajor);
 }
 
-ArrayRef<int64_t>
+SmallVector<int64_t>
 scopeir::llvmcpu::getFilterUnpackingPermutation(NchwFilterLayout layout) {
-  static constexpr int64_t tapMajor[] = {3, 2, 0, 1};
-  static constexpr int64_t channelMajor[] = {3, 0, 1, 2};
-  assert(layout != NchwFilterLayout::None && "a layout the taps read");
-  return layout == NchwFilterLayout::TapMajor ? ArrayRef<int64_t>(tapMajor)
-                                              : ArrayRef<int64_t>(channelMajor);
+  return invertPermutationVector(getFilterPackingPermutation(layout));
 }

@@ -37,16 +37,19 @@ NchwFilterLayout getNchwFilterLayout(mlir::linalg::Conv2DNchwFchwOp conv,
 llvm::ArrayRef<int64_t> getFilterPackingPermutation(NchwFilterLayout layout);
 
 /// The permutation of a linalg.transpose from `layout` back to the
-/// F x C x KH x KW filter.
-llvm::ArrayRef<int64_t> getFilterUnpackingPermutation(NchwFilterLayout layout);
+/// F x C x KH x KW filter (the inverse of the packing one).
+llvm::SmallVector<int64_t>
+getFilterUnpackingPermutation(NchwFilterLayout layout);
 
 /// Returns true if `transpose` unpacks a filter from a layout the taps read
 /// (a KH x KW x C x F or C x KH x KW x F tensor to F x C x KH x KW).
 inline bool isFilterUnpacking(mlir::linalg::TransposeOp transpose) {
-  return transpose.getPermutation() ==
-             getFilterUnpackingPermutation(NchwFilterLayout::TapMajor) ||
-         transpose.getPermutation() ==
-             getFilterUnpackingPermutation(NchwFilterLayout::ChannelMajor);
+  NchwFilterLayout layouts[] = {NchwFilterLayout::TapMajor,
+                                NchwFilterLayout::ChannelMajor};
+  return llvm::any_of(layouts, [&](NchwFilterLayout layout) {
+    return transpose.getPermutation() ==
+           llvm::ArrayRef<int64_t>(getFilterUnpackingPermutation(layout));
+  });
 }
 
 } // namespace scopeir::llvmcpu

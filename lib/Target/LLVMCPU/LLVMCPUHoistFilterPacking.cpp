@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LLVMCPUDeviceConfig.h"
 #include "LLVMCPUFilterLayout.h"
 
 #include "scopeir/Dialect/HAL/IR/HALAttrs.h"
@@ -84,18 +85,10 @@ struct LLVMCPUHoistFilterPackingPass
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
-    if (cpu.empty() && !cpuFeatures.empty())
-      return emitError(UnknownLoc::get(context))
-             << "llvm-cpu-hoist-filter-packing: cpu-features needs cpu";
-    if (cpu.empty()) {
-      target = CPUTarget::getHost();
-      return success();
-    }
-    llvm::Expected<CPUTarget> named = CPUTarget::get(cpu, cpuFeatures);
-    if (!named)
-      return emitError(UnknownLoc::get(context))
-             << "llvm-cpu-hoist-filter-packing: "
-             << llvm::toString(named.takeError());
+    FailureOr<CPUTarget> named = getPassTarget(
+        context, "llvm-cpu-hoist-filter-packing", cpu, cpuFeatures);
+    if (failed(named))
+      return failure();
     target = *named;
     return success();
   }
