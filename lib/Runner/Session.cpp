@@ -177,6 +177,9 @@ llvm::Error Session::compileToLLVMDialect() {
 
   auto entry = module->lookupSymbol<func::FuncOp>(options.function);
   prepareEntryFunction(entry, options.readOnlyInputs);
+  // What the module says it was split into before this session compiled
+  // it (scope-opt's output) is not what this session compiles and calls.
+  (*module)->removeAttr(hal::kPreparedFunctionsAttrName);
   // Parameters kept from call to call are only read.
   parameterPositions.clear();
   for (unsigned i = 0, e = entry.getNumArguments(); i < e; ++i)
@@ -217,8 +220,16 @@ llvm::Error Session::compileToLLVMDialect() {
   prepared.clear();
   if (auto split = (*module)->getAttrOfType<DictionaryAttr>(
           hal::kPreparedFunctionsAttrName)) {
-    if (auto type = split.getAs<TypeAttr>(options.function)) {
-      prepareType = cast<FunctionType>(type.getValue());
+    // Only as this session compiled it (with prepareParameters).
+    auto type = split.getAs<TypeAttr>(options.function);
+    auto prepare = type ? dyn_cast<FunctionType>(type.getValue()) : nullptr;
+    if (prepare && options.prepareParameters &&
+        prepare.getNumInputs() == parameterPositions.size() &&
+        llvm::all_of(llvm::enumerate(parameterPositions), [&](auto it) {
+          return prepare.getInput(it.index()) ==
+                 signature.getInput(it.value());
+        })) {
+      prepareType = prepare;
       SmallVector<Type> runInputs(signature.getInputs());
       llvm::append_range(runInputs, prepareType.getResults());
       runType =

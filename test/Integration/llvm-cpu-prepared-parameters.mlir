@@ -41,3 +41,16 @@
 // RUN:   --prepare-parameters --input=@%t/x.npy --input=@%t/y.npy --input=@%t/w.npy --input=@%t/b.npy \
 // RUN:   --input=@%t/v.npy --input=@%t/u.npy --benchmark=3 | FileCheck %s --check-prefix=BENCH
 // BENCH: BM_forward/real_time {{.+}} 3
+
+// A module split before (scope-opt's output, which carries
+// scopeir.prepared_functions) runs as written, with or without the option:
+// @forward calls both halves.
+// RUN: scope-opt %S/Inputs/prepared-parameters.mlir --llvm-cpu-hoist-filter-packing -o %t/split.mlir
+// RUN: scope-run %t/split.mlir --function=forward --host-backend=llvm-cpu \
+// RUN:   --input=@%t/x.npy --input=@%t/y.npy --input=@%t/w.npy --input=@%t/b.npy \
+// RUN:   --input=@%t/v.npy --input=@%t/u.npy > %t/split.txt
+// RUN: scope-run %t/split.mlir --function=forward --host-backend=llvm-cpu --prepare-parameters \
+// RUN:   --input=@%t/x.npy --input=@%t/y.npy --input=@%t/w.npy --input=@%t/b.npy \
+// RUN:   --input=@%t/v.npy --input=@%t/u.npy > %t/split-prepared.txt
+// RUN: cmp %t/split.txt %t/whole.txt
+// RUN: cmp %t/split-prepared.txt %t/whole.txt
