@@ -486,41 +486,27 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
       acc = transpose(acc, {oh, ow, f}, {1, 2, 0});
   }
   auto accType = cast<RankedTensorType>(acc.getType());
-  // The filter as C * KH * KW rows of F: every step of c of a tap reads
-  // consecutive output channels (one vector load instead of a strided
-  // gather). Packed in a 2-D transpose whose tiles read whole vectors (a
-  // single 4-D transpose gathered every element: 12 ms per call for a
-  // 512-channel 3x3 filter). With the channels-last accumulator, the C x F
-  // plane of tap (kh, kw) is every (KH * KW)-th row of it from row
-  // kh * KW + kw, a strided slice. Otherwise its rows are regrouped tap-major
-  // (a transpose that keeps F innermost, a copy of rows) into contiguous
-  // planes: the strided slice there flipped the orientation of the tile's
-  // outer products (rows of one lane).
+  // The filter as C * KH * KW rows of F (packFilter): every step of c of a
+  // tap reads consecutive output channels (one vector load instead of a
+  // strided gather). With the channels-last accumulator, the C x F plane of
+  // tap (kh, kw) is every (KH * KW)-th row of it from row kh * KW + kw, a
+  // strided slice. Otherwise its rows are regrouped tap-major into
+  // contiguous planes: the strided slice there flipped the orientation of
+  // the tile's outer products (rows of one lane). A filter packed ahead of
+  // the call (llvm-cpu-hoist-filter-packing) is read in place.
   int64_t taps2d = kh * kw;
   NchwFilterLayout layout = channelsLast ? NchwFilterLayout::ChannelMajor
                                          : NchwFilterLayout::TapMajor;
-  Value packed;
-  if (Value ahead = getFilterPackedAhead(filter, layout)) {
-    // Packed ahead of the call (llvm-cpu-hoist-filter-packing): read in
-    // place.
-    packed = tensor::CollapseShapeOp::create(
-        rewriter, loc,
-        channelsLast ? RankedTensorType::get({c, taps2d, f}, f32)
-                     : RankedTensorType::get({taps2d, c, f}, f32),
-        ahead,
-        channelsLast ? ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3}}
-                     : ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
-  } else {
-    Value rowsOfF = tensor::CollapseShapeOp::create(
-        rewriter, loc, RankedTensorType::get({f, c * taps2d}, f32), filter,
-        ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
-    Value columns = transpose(rowsOfF, {c * taps2d, f}, {1, 0});
-    packed = tensor::ExpandShapeOp::create(
-        rewriter, loc, RankedTensorType::get({c, taps2d, f}, f32), columns,
-        ArrayRef<ReassociationIndices>{{0, 1}, {2}});
-    if (!channelsLast)
-      packed = transpose(packed, {taps2d, c, f}, {1, 0, 2});
-  }
+  Value packedFilter = getFilterPackedAhead(filter, layout);
+  if (!packedFilter)
+    packedFilter = packFilter(rewriter, loc, filter, layout);
+  Value packed = tensor::CollapseShapeOp::create(
+      rewriter, loc,
+      channelsLast ? RankedTensorType::get({c, taps2d, f}, f32)
+                   : RankedTensorType::get({taps2d, c, f}, f32),
+      packedFilter,
+      channelsLast ? ArrayRef<ReassociationIndices>{{0}, {1, 2}, {3}}
+                   : ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
   auto getPlane = [&](int64_t tap) -> Value {
     auto planeType = RankedTensorType::get({c, f}, f32);
     if (channelsLast)
@@ -1010,4 +996,33 @@ scopeir::llvmcpu::getFilterPackingPermutation(NchwFilterLayout layout) {
 SmallVector<int64_t>
 scopeir::llvmcpu::getFilterUnpackingPermutation(NchwFilterLayout layout) {
   return invertPermutationVector(getFilterPackingPermutation(layout));
+}
+
+Value scopeir::llvmcpu::packFilter(OpBuilder &builder, Location loc,
+                                   Value filter, NchwFilterLayout layout) {
+  auto type = cast<RankedTensorType>(filter.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t f = shape[0], c = shape[1], kh = shape[2], kw = shape[3];
+  Type element = type.getElementType();
+  auto transpose = [&](Value value, ArrayRef<int64_t> to,
+                       ArrayRef<int64_t> permutation) -> Value {
+    Value init = tensor::EmptyOp::create(builder, loc, to, element);
+    return linalg::TransposeOp::create(builder, loc, value, init, permutation)
+        ->getResult(0);
+  };
+  Value rows = tensor::CollapseShapeOp::create(
+      builder, loc, RankedTensorType::get({f, c * kh * kw}, element), filter,
+      ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
+  Value columns = transpose(rows, {c * kh * kw, f}, {1, 0});
+  if (layout == NchwFilterLayout::ChannelMajor)
+    return tensor::ExpandShapeOp::create(
+        builder, loc, RankedTensorType::get({c, kh, kw, f}, element), columns,
+        ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
+  Value planes = tensor::ExpandShapeOp::create(
+      builder, loc, RankedTensorType::get({c, kh * kw, f}, element), columns,
+      ArrayRef<ReassociationIndices>{{0, 1}, {2}});
+  Value tapMajor = transpose(planes, {kh * kw, c, f}, {1, 0, 2});
+  return tensor::ExpandShapeOp::create(
+      builder, loc, RankedTensorType::get({kh, kw, c, f}, element), tapMajor,
+      ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
 }

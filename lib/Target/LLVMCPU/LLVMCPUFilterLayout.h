@@ -41,6 +41,14 @@ llvm::ArrayRef<int64_t> getFilterPackingPermutation(NchwFilterLayout layout);
 llvm::SmallVector<int64_t>
 getFilterUnpackingPermutation(NchwFilterLayout layout);
 
+/// Builds the F x C x KH x KW `filter` in `layout` (not None) with
+/// transposes whose tiles read whole vectors: the filter as C * KH * KW rows
+/// of F (one 2-D transpose), then, for the tap-major layout, those rows
+/// regrouped tap-major (a transpose that keeps F innermost). A single 4-D
+/// transpose gathered every element: 12 ms for a 512-channel 3x3 filter.
+mlir::Value packFilter(mlir::OpBuilder &builder, mlir::Location loc,
+                       mlir::Value filter, NchwFilterLayout layout);
+
 /// Returns true if `transpose` unpacks a filter from a layout the taps read
 /// (a KH x KW x C x F or C x KH x KW x F tensor to F x C x KH x KW).
 inline bool isFilterUnpacking(mlir::linalg::TransposeOp transpose) {

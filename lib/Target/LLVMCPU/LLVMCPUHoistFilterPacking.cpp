@@ -32,39 +32,6 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::llvmcpu;
 
-/// Builds the F x C x KH x KW `filter` in `layout` with two transposes
-/// whose tiles read whole vectors (one 4-D transpose gathers every
-/// element): the filter as C * KH * KW rows of F, then, for the tap-major
-/// layout, its rows regrouped tap-major.
-static Value packFilter(OpBuilder &builder, Location loc, Value filter,
-                        NchwFilterLayout layout) {
-  auto type = cast<RankedTensorType>(filter.getType());
-  ArrayRef<int64_t> shape = type.getShape();
-  int64_t f = shape[0], c = shape[1], kh = shape[2], kw = shape[3];
-  Type element = type.getElementType();
-  auto transpose = [&](Value value, ArrayRef<int64_t> to,
-                       ArrayRef<int64_t> permutation) -> Value {
-    Value init = tensor::EmptyOp::create(builder, loc, to, element);
-    return linalg::TransposeOp::create(builder, loc, value, init, permutation)
-        ->getResult(0);
-  };
-  Value rows = tensor::CollapseShapeOp::create(
-      builder, loc, RankedTensorType::get({f, c * kh * kw}, element), filter,
-      ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
-  Value columns = transpose(rows, {c * kh * kw, f}, {1, 0});
-  if (layout == NchwFilterLayout::ChannelMajor)
-    return tensor::ExpandShapeOp::create(
-        builder, loc, RankedTensorType::get({c, kh, kw, f}, element), columns,
-        ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
-  Value planes = tensor::ExpandShapeOp::create(
-      builder, loc, RankedTensorType::get({c, kh * kw, f}, element), columns,
-      ArrayRef<ReassociationIndices>{{0, 1}, {2}});
-  Value tapMajor = transpose(planes, {kh * kw, c, f}, {1, 0, 2});
-  return tensor::ExpandShapeOp::create(
-      builder, loc, RankedTensorType::get({kh, kw, c, f}, element), tapMajor,
-      ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
-}
-
 /// Returns the shape of an F x C x KH x KW filter packed in `layout`.
 static SmallVector<int64_t> getPackedShape(ArrayRef<int64_t> filter,
                                            NchwFilterLayout layout) {
@@ -156,12 +123,20 @@ struct LLVMCPUHoistFilterPackingPass
     // The convolutions at the top of the body whose filter is a parameter
     // argument, and the packed filters they read.
     Block &body = function.getBody().front();
+    // `value` if it is a parameter argument of the function, else null.
+    auto getParameter = [&](Value value) -> BlockArgument {
+      auto argument = dyn_cast<BlockArgument>(value);
+      if (!argument || argument.getOwner() != &body ||
+          !function.getArgAttr(argument.getArgNumber(),
+                               hal::kParameterAttrName))
+        return BlockArgument();
+      return argument;
+    };
     llvm::MapVector<PackedFilterKey, unsigned> packed;
     SmallVector<std::pair<linalg::Conv2DNchwFchwOp, unsigned>> convs;
     for (auto conv : body.getOps<linalg::Conv2DNchwFchwOp>()) {
-      auto filter = dyn_cast<BlockArgument>(conv.getInputs()[1]);
-      if (!filter || filter.getOwner() != &body ||
-          !function.getArgAttr(filter.getArgNumber(), hal::kParameterAttrName))
+      BlockArgument filter = getParameter(conv.getInputs()[1]);
+      if (!filter)
         continue;
       NchwFilterLayout layout = getNchwFilterLayout(conv, **cpu);
       if (layout == NchwFilterLayout::None)
@@ -174,13 +149,10 @@ struct LLVMCPUHoistFilterPackingPass
     // Transposes of parameter arguments (the front door's nn.Linear weights,
     // transposed for linalg.matmul): computed ahead as they are.
     SmallVector<linalg::TransposeOp> transposes;
-    for (auto transpose : body.getOps<linalg::TransposeOp>()) {
-      auto input = dyn_cast<BlockArgument>(transpose.getInput());
-      if (input && input.getOwner() == &body &&
-          function.getArgAttr(input.getArgNumber(), hal::kParameterAttrName) &&
+    for (auto transpose : body.getOps<linalg::TransposeOp>())
+      if (getParameter(transpose.getInput()) &&
           cast<ShapedType>(transpose.getInit().getType()).hasStaticShape())
         transposes.push_back(transpose);
-    }
     if (convs.empty() && transposes.empty())
       return FunctionType();
 
@@ -190,6 +162,11 @@ struct LLVMCPUHoistFilterPackingPass
     for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i)
       if (function.getArgAttr(i, hal::kParameterAttrName))
         parameters.push_back(i);
+    // The position of argument `number` among @<f>$prepare's arguments.
+    auto getPrepareArgument = [&](unsigned number) {
+      return static_cast<unsigned>(llvm::find(parameters, number) -
+                                   parameters.begin());
+    };
     SmallVector<Type> parameterTypes, packedTypes;
     for (unsigned i : parameters)
       parameterTypes.push_back(type.getInput(i));
@@ -221,17 +198,13 @@ struct LLVMCPUHoistFilterPackingPass
       Block *entry = prepare.addEntryBlock();
       builder.setInsertionPointToStart(entry);
       SmallVector<Value> results;
-      for (auto &[key, index] : packed) {
-        unsigned position =
-            llvm::find(parameters, key.first) - parameters.begin();
-        results.push_back(
-            packFilter(builder, loc, entry->getArgument(position), key.second));
-      }
+      for (auto &[key, index] : packed)
+        results.push_back(packFilter(
+            builder, loc, entry->getArgument(getPrepareArgument(key.first)),
+            key.second));
       for (linalg::TransposeOp transpose : transposes) {
-        unsigned position =
-            llvm::find(parameters,
-                       cast<BlockArgument>(transpose.getInput()).getArgNumber()) -
-            parameters.begin();
+        unsigned position = getPrepareArgument(
+            cast<BlockArgument>(transpose.getInput()).getArgNumber());
         auto resultType = cast<ShapedType>(transpose->getResult(0).getType());
         Value init = tensor::EmptyOp::create(builder, transpose.getLoc(),
                                              resultType.getShape(),
