@@ -285,23 +285,27 @@ Session::callEntries(ArrayRef<BufferView> inputs, double *seconds) {
     return executable->call(signature, inputs, seconds);
   // The parameters are prepared again when their buffers are not those
   // of the last preparation.
-  std::vector<std::pair<const void *, std::vector<int64_t>>> from;
-  SmallVector<BufferView> parameters;
-  for (unsigned i : parameterPositions) {
-    parameters.push_back(inputs[i]);
-    from.emplace_back(
-        inputs[i].data,
-        std::vector<int64_t>(inputs[i].shape.begin(), inputs[i].shape.end()));
-  }
+  bool same =
+      !prepared.empty() &&
+      llvm::all_of(llvm::enumerate(parameterPositions), [&](auto it) {
+        const BufferView &input = inputs[it.value()];
+        const auto &[data, shape] = preparedFrom[it.index()];
+        return input.data == data && input.shape == ArrayRef<int64_t>(shape);
+      });
   double prepareSeconds = 0;
-  if (prepared.empty() || from != preparedFrom) {
+  if (!same) {
     prepared.clear();
+    preparedFrom.clear();
+    SmallVector<BufferView> parameters;
+    for (unsigned i : parameterPositions) {
+      parameters.push_back(inputs[i]);
+      preparedFrom.emplace_back(inputs[i].data, inputs[i].shape.vec());
+    }
     auto results =
         executable->callEntry(1, prepareType, parameters, &prepareSeconds);
     if (!results)
       return results.takeError();
     prepared = std::move(*results);
-    preparedFrom = std::move(from);
   }
   SmallVector<BufferView> operands(inputs.begin(), inputs.end());
   for (const HostBuffer &buffer : prepared)
