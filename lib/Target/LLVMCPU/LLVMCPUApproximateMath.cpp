@@ -38,10 +38,29 @@ struct LLVMCPUApproximateMathPass
     if (functions.empty())
       for (StringRef name : {"math.exp", "math.tanh", "math.erf"})
         names.insert(name);
+    // Upstream's approximations build scalar and vector arithmetic only: a
+    // math op on tensors (before bufferization, or in a program this pass is
+    // run on by hand) is left as it is, so collect the ops it may rewrite.
+    SmallVector<Operation *> candidates;
+    getOperation()->walk([&](Operation *op) {
+      if (!names.contains(op->getName().getStringRef()))
+        return;
+      auto scalarOrVector = [](Type type) {
+        return isa<FloatType, VectorType>(type);
+      };
+      if (llvm::all_of(op->getOperandTypes(), scalarOrVector) &&
+          llvm::all_of(op->getResultTypes(), scalarOrVector))
+        candidates.push_back(op);
+    });
+    if (candidates.empty())
+      return;
     RewritePatternSet patterns(&getContext());
     populateMathPolynomialApproximationPatterns(
         patterns, [&](StringRef name) { return names.contains(name); });
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    if (failed(
+            applyOpPatternsGreedily(candidates, std::move(patterns), config)))
       return signalPassFailure();
   }
 };

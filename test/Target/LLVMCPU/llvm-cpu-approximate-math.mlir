@@ -28,3 +28,19 @@ func.func @f64_math(%v: vector<4xf64>) -> vector<4xf64> {
   %a = math.exp %v : vector<4xf64>
   return %a : vector<4xf64>
 }
+
+// -----
+
+// Math on tensors (the pass run before bufferization) stays as it is: the
+// approximations are scalar and vector arithmetic.
+// CHECK-LABEL: func.func @on_tensors
+// CHECK-NEXT: math.exp %{{.*}} : tensor<4xf32>
+// CHECK-NEXT: math.tanh %{{.*}} : tensor<4xf32>
+// CHECK-NEXT: return
+// TANH-LABEL: func.func @on_tensors
+// TANH: math.tanh %{{.*}} : tensor<4xf32>
+func.func @on_tensors(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e = math.exp %x : tensor<4xf32>
+  %t = math.tanh %x : tensor<4xf32>
+  return %e, %t : tensor<4xf32>, tensor<4xf32>
+}
