@@ -89,12 +89,18 @@
 // RUN: scope-run %S/Inputs/nchw-conv.mlir --function=depthwise --emit-llvm-dialect \
 // RUN:   --mlir-print-ir-after=codegen-run-scope-pipelines 2>&1 >/dev/null | FileCheck %s --check-prefix=DW-TILE
 // DW-TILE-LABEL: func.func private @llvm_cpu_executables_depthwise_dispatch
-// DW-TILE-COUNT-9: vector.transfer_read {{.+}} : tensor<1x?x10xf32>, vector<1x8x10xf32>
+// The 9 output rows are a full tile of 8 and a peeled tile of 1, both
+// static (no masks).
+// DW-TILE-COUNT-9: vector.transfer_read {{.+}} : tensor<1x8x10xf32>, vector<1x8x10xf32>
 // DW-TILE-NOT: vector.transfer_read {{.+}} vector<1x8x10xf32>
-// DW-TILE-COUNT-9: arith.mulf
+// DW-TILE-COUNT-9: arith.mulf {{.+}} : vector<1x8x10xf32>
 // DW-TILE-NOT: vector.transfer_{{read|write}} {{.+}} vector<1x8x10xf32>
-// DW-TILE: vector.transfer_write {{.+}} : vector<1x8x10xf32>, tensor<1x?x10xf32>
+// DW-TILE: vector.transfer_write {{.+}} : vector<1x8x10xf32>, tensor<1x8x10xf32>
 // DW-TILE-NOT: vector.transfer_{{read|write}} {{.+}} vector<1x8x10xf32>
+// DW-TILE-COUNT-9: vector.transfer_read {{.+}} : tensor<1x1x10xf32>, vector<1x1x10xf32>
+// DW-TILE-COUNT-9: arith.mulf {{.+}} : vector<1x1x10xf32>
+// DW-TILE: vector.transfer_write {{.+}} : vector<1x1x10xf32>, tensor<1x1x10xf32>
+// DW-TILE-NOT: vector.mask
 // DW-TILE: return
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x4.npy 1 6 19 21 --seed 8
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/w4.npy 6 3 3 --seed 9

@@ -1,6 +1,7 @@
 // RUN: scope-opt --split-input-file --llvm-cpu-tile-and-vectorize="tile-sizes=4,8" %s | FileCheck %s
 // RUN: scope-opt --split-input-file --llvm-cpu-tile-and-vectorize %s | FileCheck %s --check-prefix=UNTILED
 // RUN: scope-opt --split-input-file --llvm-cpu-tile-and-vectorize="tile-sizes=4,8 parallel-tile-sizes=8,16" %s | FileCheck %s --check-prefix=PAR
+// RUN: scope-opt --split-input-file --llvm-cpu-tile-and-vectorize="tile-sizes=4,8 peel=false" %s | FileCheck %s --check-prefix=NOPEEL
 
 // Static shapes divisible by the tiles: scf.for loops over 4x8 tiles, each
 // vectorized without masks.
@@ -207,12 +208,15 @@ func.func @partial_block_insert(%t: tensor<?x4xf32>, %m: index, %n: index,
 // others, so that its vectors run along the contiguous dim; with tile-sizes
 // alone (4,8 outermost first) the two innermost loops stay whole, the tile's
 // vectors would have 448 rows of 56 and the op stays scalar.
-// (The loop over the unit batch dim has one iteration and is folded.)
+// (The loop over the unit batch dim has one iteration and is folded.) 16
+// does not divide 56: the last 8 columns are a peeled tile of their own.
 // PAR-LABEL: func.func @nchw_scale
 //       PAR:   scf.for {{.+}} to %c64 step %c1
 //       PAR:     scf.for {{.+}} to %c56 step %c8
-//       PAR:       scf.for {{.+}} to %c56 step %c16
+//       PAR:       scf.for {{.+}} to %c48 step %c16
 //       PAR:         arith.mulf {{.+}} : vector<1x1x8x16xf32>
+//       PAR:       arith.mulf {{.+}} : vector<1x1x8x8xf32>
+//   PAR-NOT:   vector.mask
 // CHECK-LABEL: func.func @nchw_scale
 //   CHECK-NOT:   vector.transfer_read
 //       CHECK:   arith.mulf {{.+}} : f32
@@ -244,4 +248,33 @@ func.func @nchw_scale(%x: tensor<1x64x56x56xf32>, %s: tensor<64xf32>) -> tensor<
 func.func @matmul_keeps_tile_sizes(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
   return %r : tensor<16x16xf32>
+}
+
+// -----
+
+// Static loops the tile sizes do not divide (10 = 2 x 4 + 2 rows, 20 = 2 x 8
+// + 4 columns) are peeled: full 4x8 tiles, a 4x4 column remainder, 2x8 row
+// remainders and a 2x4 corner, each vectorized with static shapes and no
+// masks. Without peeling every tile is dynamic and masked.
+// CHECK-LABEL: func.func @static_uneven_matmul
+//       CHECK:   scf.for {{.+}} to %c8 step %c4
+//       CHECK:     scf.for {{.+}} to %c16 step %c8
+//       CHECK:       vector.contract {{.+}} vector<4x16xf32>, vector<16x8xf32> into vector<4x8xf32>
+//       CHECK:     vector.contract {{.+}} vector<4x16xf32>, vector<16x4xf32> into vector<4x4xf32>
+//       CHECK:   scf.for {{.+}} to %c16 step %c8
+//       CHECK:     vector.contract {{.+}} vector<2x16xf32>, vector<16x8xf32> into vector<2x8xf32>
+//       CHECK:   vector.contract {{.+}} vector<2x16xf32>, vector<16x4xf32> into vector<2x4xf32>
+//   CHECK-NOT:   vector.mask
+//   CHECK-NOT:   vector.create_mask
+//       CHECK:   return
+// NOPEEL-LABEL: func.func @static_uneven_matmul
+//       NOPEEL:   scf.for {{.+}} to %c10 step %c4
+//       NOPEEL:     scf.for {{.+}} to %c20 step %c8
+//       NOPEEL:       vector.create_mask
+//       NOPEEL:       vector.contract
+func.func @static_uneven_matmul(%a: tensor<10x16xf32>, %b: tensor<16x20xf32>,
+                                %c: tensor<10x20xf32>) -> tensor<10x20xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<10x16xf32>, tensor<16x20xf32>)
+                     outs(%c : tensor<10x20xf32>) -> tensor<10x20xf32>
+  return %r : tensor<10x20xf32>
 }

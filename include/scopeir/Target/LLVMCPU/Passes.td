@@ -218,9 +218,15 @@ def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
     The pass anchors on any op (a function, a `codegen.scope.tu`): it only
     touches the linalg ops nested in it.
 
-    Limits: no producer/consumer fusion and no padding; tiles are not
-    peeled, so a tile size that does not divide a static dimension yields a
-    masked remainder tile.
+    With `peel` (the default), an op whose tiled loops are all static and
+    whose tile size does not divide one of them has its tile loops peeled:
+    the full tiles and the remainder tile are separate copies of the op,
+    each with static sizes and vectorized without masks. Without it, every
+    tile of such a loop has a dynamic size and is vectorized with masks (a
+    65x32x65 matmul, 8x16x16 tiles: 57 us, against 2.4 us for 64x32x64).
+
+    Limits: no producer/consumer fusion and no padding; an op with a
+    dynamic tiled loop is not peeled (its tiles are masked).
   }];
   let options = [
     ListOption<"tileSizes", "tile-sizes", "int64_t",
@@ -229,6 +235,10 @@ def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
                "Tile sizes of the innermost loops of an op whose loops are "
                "all parallel, innermost last; its other loops are tiled by 1 "
                "(empty: tile-sizes applies to such ops too)">,
+    Option<"peel", "peel", "bool", /*default=*/"true",
+           "Peel the partial tile off each tile loop of an op whose tiled "
+           "loops are static, so that every tile has static sizes"
+           " (false: tiles of a loop the tile size does not divide are masked)">,
     Option<"maxVectorRows", "max-vector-rows", "int64_t", /*default=*/"256",
            "Largest number of 1-D rows of an operand's vector; an op whose "
            "vectors would have more is not vectorized (0: no limit)">,
