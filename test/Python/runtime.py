@@ -73,6 +73,19 @@ for inputs in ([x], [x.astype(np.float64), k], [np.zeros((4, 2), np.float32), k]
 # CHECK: call error: the function takes 2 inputs but 1 were given
 # CHECK: call error: input #0 is 4x3xf64 but argument #0 has type tensor<?x3xf32>
 # CHECK: call error: input #0 is 4x2xf32 but argument #0 has type tensor<?x3xf32>
+
+# The same buffer objects in every call (a model's parameters): their views
+# are kept between calls, and one whose shape or address changed is seen.
+kb = rt.Buffer.from_numpy(k)
+for rows in (4, 2):
+    (y3, _), _ = session.call([rt.Buffer("f32", (rows, 3), x.ctypes.data, x), kb])
+    print(y3[:, 0].tolist())
+# CHECK: [0.0, 6.0, 12.0, 18.0]
+# CHECK: [0.0, 6.0]
+k2 = np.array([1, 1, 1], dtype=np.int64)
+(y4, _), _ = session.call([x[1:3], rt.Buffer.from_numpy(k2)])
+print(y4.tolist())
+# CHECK: {{\[\[}}3.0, 4.0, 5.0], [6.0, 7.0, 8.0]]
 session.close()
 
 try:
