@@ -8,8 +8,10 @@
 
 #include "scopeir/Target/LLVMCPU/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/PatternMatch.h"
@@ -37,6 +39,73 @@ static bool isSelfCopy(memref::CopyOp copy) {
              sourceView, targetView, OperationEquivalence::IgnoreLocations);
 }
 
+/// Returns how many trailing dims of `type` (a static shape) are laid out
+/// as one contiguous row-major block: 0 when the innermost stride is not 1.
+/// A dim of size 1 is contiguous whatever its stride.
+static unsigned getContiguousTrailingDims(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return 0;
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t expected = 1;
+  unsigned count = 0;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    if (shape[d] != 1 && strides[d] != expected)
+      break;
+    ++count;
+    expected *= shape[d];
+  }
+  return count;
+}
+
+/// Rewrites `copy` (static shapes, both sides with unit innermost stride,
+/// not contiguous as a whole) into loops over its outer dims copying one
+/// contiguous row of its trailing dims at a time: a copy the LLVM lowering
+/// makes a `memcpy`, or, for a row of at most `maxRowElements`, a vector
+/// read and write. Returns failure (and changes nothing) for other copies.
+static LogicalResult copyByRows(RewriterBase &rewriter, memref::CopyOp copy,
+                                int64_t maxRowElements) {
+  auto sourceType = cast<MemRefType>(copy.getSource().getType());
+  auto targetType = cast<MemRefType>(copy.getTarget().getType());
+  int64_t rank = sourceType.getRank();
+  int64_t rowDims = std::min(getContiguousTrailingDims(sourceType),
+                             getContiguousTrailingDims(targetType));
+  if (rowDims == 0 || rowDims == rank)
+    return failure();
+  ArrayRef<int64_t> shape = sourceType.getShape();
+  Location loc = copy.getLoc();
+  rewriter.setInsertionPoint(copy);
+  SmallVector<OpFoldResult> offsets;
+  for (int64_t d = 0; d < rank - rowDims; ++d) {
+    Value lower = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value upper = arith::ConstantIndexOp::create(rewriter, loc, shape[d]);
+    Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto loop = scf::ForOp::create(rewriter, loc, lower, upper, step);
+    rewriter.setInsertionPointToStart(loop.getBody());
+    offsets.push_back(loop.getInductionVar());
+  }
+  SmallVector<OpFoldResult> sizes(rank - rowDims, rewriter.getIndexAttr(1));
+  SmallVector<int64_t> rowShape(shape.take_back(rowDims));
+  for (int64_t size : rowShape) {
+    offsets.push_back(rewriter.getIndexAttr(0));
+    sizes.push_back(rewriter.getIndexAttr(size));
+  }
+  SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+  auto row = [&](Value memref) {
+    auto type = memref::SubViewOp::inferRankReducedResultType(
+        rowShape, cast<MemRefType>(memref.getType()), offsets, sizes, strides);
+    return memref::SubViewOp::create(rewriter, loc, type, memref, offsets,
+                                     sizes, strides);
+  };
+  auto rowCopy = memref::CopyOp::create(rewriter, loc, row(copy.getSource()),
+                                        row(copy.getTarget()));
+  rewriter.eraseOp(copy);
+  if (ShapedType::getNumElements(rowShape) <= maxRowElements)
+    (void)linalg::vectorizeCopy(rewriter, rowCopy);
+  return success();
+}
+
 namespace {
 
 struct LLVMCPUVectorizeCopiesPass
@@ -57,11 +126,15 @@ struct LLVMCPUVectorizeCopiesPass
       auto targetType = dyn_cast<MemRefType>(copy.getTarget().getType());
       if (!type || !targetType || !type.hasStaticShape() ||
           !targetType.hasStaticShape() || type.getRank() == 0 ||
-          type.getNumElements() == 0 ||
-          type.getNumElements() > maxElements ||
-          !type.getElementType().isIntOrFloat() ||
+          type.getNumElements() == 0 || !type.getElementType().isIntOrFloat() ||
           type.getElementType().getIntOrFloatBitWidth() < 8)
         continue;
+      // A larger copy of rows (a slice of a wider tensor passed to a
+      // dispatch): one contiguous row at a time.
+      if (type.getNumElements() > maxElements) {
+        (void)copyByRows(rewriter, copy, maxElements);
+        continue;
+      }
       rewriter.setInsertionPoint(copy);
       // Sub-byte elements (i1: a byte each in memory) are skipped above:
       // the LLVM lowering packs vectors of them into bits (upstream issue 14
