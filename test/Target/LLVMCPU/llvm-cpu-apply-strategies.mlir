@@ -1,9 +1,9 @@
-// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{cpu=sapphirerapids},canonicalize,cse))" %s | FileCheck %s --check-prefix=AVX512
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{small-contraction-rows=0 cpu=sapphirerapids},canonicalize,cse))" %s | FileCheck %s --check-prefix=AVX512
 // The pass anchors on any op: on the module it reaches every function alike.
-// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(llvm-cpu-apply-strategies{cpu=sapphirerapids},canonicalize,cse)" %s | FileCheck %s --check-prefix=AVX512
-// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{cpu=haswell},canonicalize,cse))" %s | FileCheck %s --check-prefix=AVX2
-// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{cpu=x86-64}))" %s | FileCheck %s --check-prefix=SSE
-// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{cpu=sapphirerapids cache-tiles=2,3,64},canonicalize,cse))" %s | FileCheck %s --check-prefix=TILES
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(llvm-cpu-apply-strategies{small-contraction-rows=0 cpu=sapphirerapids},canonicalize,cse)" %s | FileCheck %s --check-prefix=AVX512
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{small-contraction-rows=0 cpu=haswell},canonicalize,cse))" %s | FileCheck %s --check-prefix=AVX2
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{small-contraction-rows=0 cpu=x86-64}))" %s | FileCheck %s --check-prefix=SSE
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{small-contraction-rows=0 cpu=sapphirerapids cache-tiles=2,3,64},canonicalize,cse))" %s | FileCheck %s --check-prefix=TILES
 
 // A dynamic matmul: on AVX-512 the operands are packed into 12-row and
 // 32-column panels (parallel loops over 16 k steps of one panel), the packed

@@ -1,4 +1,4 @@
-// RUN: scope-opt --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{cpu=sapphirerapids strategy-library=%S/Inputs/custom-strategy-library.mlir}))" %s | FileCheck %s
+// RUN: scope-opt --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{small-contraction-rows=0 cpu=sapphirerapids strategy-library=%S/Inputs/custom-strategy-library.mlir}))" %s | FileCheck %s
 
 // strategy-library=FILE replaces the built-in strategies: the root is handed
 // to the library's sequence of the same name, here a plain 4 x 4 x 4 tiling.
