@@ -83,13 +83,16 @@ constexpr int64_t kMinPackedRows = 32;
 
 /// Below `small-contraction-rows` static rows (128 by default), a
 /// contraction whose right-hand side has at most kMaxUnpackedRhsBytes is
-/// left to the generic tiles too: the peeled
-/// 8x16 tiles read a right-hand side that stays in L2 faster than packing
-/// it (Zen 4, one thread, m x k x n: 32x128x512 52 -> 38 us, 65x512x128
-/// 95 -> 76, 65x128x384 73 -> 59, 48x256x512 132 -> 110; with 1 MiB it is
-/// not: 48x512x512 253 vs 265, 32x256x1024 230 vs 333; nor always with
-/// more rows: 256x128x512 364 vs 476).
+/// left to the generic tiles too: the peeled 8x16 tiles read a right-hand
+/// side that stays in L2 faster than packing it (Zen 4, one thread,
+/// m x k x n: 32x128x512 52 -> 38 us, 65x512x128 95 -> 76, 65x128x384
+/// 73 -> 59, 48x256x512 132 -> 110; with 1 MiB it is not: 48x512x512 253
+/// vs 265, 32x256x1024 230 vs 333; nor always with more rows: 256x128x512
+/// 364 vs 476). With at most kMaxUnpackedTinyRhsBytes (attention's
+/// per-head products), whatever the static rows: 128x64x128 25 -> 18 us,
+/// 256x64x256 93 -> 75, 3136x64x64 317 -> 227.
 constexpr int64_t kMaxUnpackedRhsBytes = 512 * 1024;
+constexpr int64_t kMaxUnpackedTinyRhsBytes = 64 * 1024;
 
 /// Returns true if `op` is a contraction the contraction strategies take:
 /// f32 operands on tensors, exactly one m, n and k dimension, no batch
@@ -122,9 +125,13 @@ bool isStrategyContraction(linalg::LinalgOp op, int64_t smallRows) {
   if (!ShapedType::isDynamic(m) && m < kMinPackedRows)
     return false;
   int64_t n = op.getStaticLoopRanges()[dims->n.front()];
-  if (!ShapedType::isDynamic(m) && m < smallRows && !ShapedType::isDynamic(k) &&
-      !ShapedType::isDynamic(n) && k * n * 4 <= kMaxUnpackedRhsBytes)
-    return false;
+  if (smallRows > 0 && !ShapedType::isDynamic(m) && !ShapedType::isDynamic(k) &&
+      !ShapedType::isDynamic(n)) {
+    int64_t rhsBytes = k * n * 4;
+    if (rhsBytes <= kMaxUnpackedTinyRhsBytes ||
+        (m < smallRows && rhsBytes <= kMaxUnpackedRhsBytes))
+      return false;
+  }
   return llvm::all_of(op->getOperandTypes(), [](Type type) {
     return getElementTypeOrSelf(type).isF32();
   });

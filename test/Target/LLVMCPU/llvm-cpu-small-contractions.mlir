@@ -48,3 +48,18 @@ func.func @dynamic_rows(%a: tensor<?x128xf32>, %b: tensor<128x512xf32>, %c: tens
   %r = linalg.matmul ins(%a, %b : tensor<?x128xf32>, tensor<128x512xf32>) outs(%c : tensor<?x512xf32>) -> tensor<?x512xf32>
   return %r : tensor<?x512xf32>
 }
+
+// -----
+
+// A right-hand side of at most 64 KiB (64 x 128 floats: 32 KiB, one head's
+// keys) is left to the generic tiles whatever the static rows.
+// CHECK-LABEL: func.func @tiny_rhs
+//       CHECK:   linalg.matmul
+//   CHECK-NOT:   linalg.pack
+// ALL-LABEL: func.func @tiny_rhs
+//   ALL-NOT:   linalg.matmul
+//       ALL:   vector.fma
+func.func @tiny_rhs(%a: tensor<256x64xf32>, %b: tensor<64x128xf32>, %c: tensor<256x128xf32>) -> tensor<256x128xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<256x64xf32>, tensor<64x128xf32>) outs(%c : tensor<256x128xf32>) -> tensor<256x128xf32>
+  return %r : tensor<256x128xf32>
+}

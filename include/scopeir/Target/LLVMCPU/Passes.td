@@ -302,7 +302,7 @@ def LLVMCPUApplyStrategiesPass : Pass<"llvm-cpu-apply-strategies"> {
 
     | root | strategy | when |
     |---|---|---|
-    | contraction (one m, n and k dim, no batch dim, f32, a k-major right-hand side, k dynamic or at least 64, m dynamic or at least 32, and not fewer than `small-contraction-rows` rows with a static right-hand side of at most 512 KiB) | `@llvm_cpu_contraction_12x32` (32 x 512-bit registers) or `@llvm_cpu_contraction_6x16` (16 x 256-bit) | pack to the mmt4d layout, tile for cache and registers, vectorize, lower to `vector.fma` |
+    | contraction (one m, n and k dim, no batch dim, f32, a k-major right-hand side, k dynamic or at least 64, m dynamic or at least 32; with static sizes, not fewer than `small-contraction-rows` rows with a right-hand side of at most 512 KiB, nor a right-hand side of at most 64 KiB) | `@llvm_cpu_contraction_12x32` (32 x 512-bit registers) or `@llvm_cpu_contraction_6x16` (16 x 256-bit) | pack to the mmt4d layout, tile for cache and registers, vectorize, lower to `vector.fma` |
 
     | convolution (`linalg.conv_2d_nhwc_hwcf`, static f32, output channels a multiple of the vector width) | `@llvm_cpu_conv2d_nhwc_hwcf` | direct: register tiles of output pixels x channels accumulated over the filter window |
     | NCHW convolution (`linalg.conv_2d_nchw_fchw`, static f32, batch 1) | `@llvm_cpu_conv2d_nchw_tap` on each of its KH * KW taps | rewritten first as one contraction per filter tap over a strided window of the input and a plane of the filter packed as KH x KW x C x F; each tap: register tiles of channels x pixels of a row, vectors along the width |
@@ -335,9 +335,10 @@ def LLVMCPUApplyStrategiesPass : Pass<"llvm-cpu-apply-strategies"> {
     Option<"smallContractionRows", "small-contraction-rows", "int64_t",
            /*default=*/"128",
            "A contraction with fewer static rows whose right-hand side has "
-           "at most 512 KiB is left to the generic tiles, which read it in "
-           "place faster than packing it (0: the packing strategy takes "
-           "those too)">,
+           "at most 512 KiB (or any static rows with one of at most 64 "
+           "KiB) is left to the generic tiles, which read it in place "
+           "faster than packing it (0: the packing strategy takes those "
+           "too)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
