@@ -104,6 +104,8 @@ public:
   }
 
   void buildTensorPipeline(OpPassManager &funcPM) const override {
+    // A normalization and its activation as one pass over the tensor.
+    funcPM.addPass(createLLVMCPUFuseElementwisePass());
     // Packs, unpacks and softmax as ops the strategies know.
     funcPM.addPass(createLLVMCPUDecomposeAggregatesPass());
     // Pads as a fill and a copy, which tile and vectorize (a pad left to

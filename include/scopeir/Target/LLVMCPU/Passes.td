@@ -289,6 +289,27 @@ def LLVMCPUApproximateMathPass : Pass<"llvm-cpu-approximate-math"> {
   ];
 }
 
+def LLVMCPUFuseElementwisePass : Pass<"llvm-cpu-fuse-elementwise"> {
+  let summary = "Fold chains of elementwise linalg.generic ops into one";
+  let description = [{
+    Runs first in the `llvm-cpu` backend's tensor pipeline. An elementwise
+    `linalg.generic` whose result has one user, itself an elementwise
+    `linalg.generic`, is folded into that user (upstream's elementwise op
+    fusion patterns, nothing else): the chain a normalization and its
+    activation make after a convolution (`(x - mean) * s * g + b`, then
+    `max(x, 0)` or `min(max(x, 0), 6)`) reads and writes the convolution's
+    output once instead of once per op. Each element is computed by the same
+    scalar ops in the same order, so the results are bit for bit those of
+    the separate ops (no floating-point contraction is enabled). A producer
+    with several users is left alone (fusing it would compute it again per
+    user), and so is one its user broadcasts (the per-channel
+    `rsqrt(var + eps)` of a normalization: fused, it would be computed once
+    per pixel); named ops (`linalg.transpose`, `linalg.fill`, convolutions) are
+    not touched. Anchors on any op.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def LLVMCPUApplyStrategiesPass : Pass<"llvm-cpu-apply-strategies"> {
   let summary = "Apply the llvm-cpu backend's per-root transform strategies";
   let description = [{
