@@ -1,4 +1,4 @@
-//===- LLVMCPUFuseElementwise.cpp - One pass per elementwise chain -*- C++ -*-===//
+//===- LLVMCPUFuseElementwise.cpp - Elementwise chain as one op -*- C++ -*-===//
 //
 // This file implements llvm-cpu-fuse-elementwise: an elementwise
 // linalg.generic whose only user is another elementwise linalg.generic is
