@@ -3,7 +3,7 @@
 
 Usage: /usr/bin/python3 bench/models.py [--build build] [--models a,b,...]
            [--batches 1] [--threads 1,2] [--rounds 7] [--host-backend llvm-cpu]
-           [--timeout 900] [--no-prepare-parameters]
+           [--timeout 900] [--no-prepare-parameters] [--omp-wait-policy passive]
 
 For each model of the front door's zoo (utils/torch-zoo.py) plus the
 transformer encoder of the performance goals (4 layers, d 256, 4 heads,
@@ -12,6 +12,12 @@ ff 1024, sequence 128), each batch and each thread count, a worker process
   - sets OMP_NUM_THREADS, OPENBLAS_NUM_THREADS, MKL_NUM_THREADS to the
     thread count before torch is imported, calls torch.set_num_threads and
     reports torch.get_num_threads() (a mismatch stops the run);
+  - sets OMP_WAIT_POLICY (--omp-wait-policy, passive by default; "" leaves
+    the environment's): eager's OpenMP runtime (GNU) and scopeir's (LLVM)
+    both keep their idle threads spinning after a parallel region, so in
+    alternation at 2 threads on 2 cores each call competed with the other
+    runtime's spinning threads (vit_small eager 3 ms at one thread, 74 ms
+    at two; passive: 4.4 ms). Passive treats both alike;
   - compiles the model with scopeir.torch.compile(threads=N,
     host_backend=...) (zones off; parameters prepared apart, the default,
     unless --no-prepare-parameters), timing export and compile;
@@ -133,6 +139,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--host-backend", default="llvm-cpu")
     parser.add_argument("--timeout", type=int, default=900)
+    parser.add_argument("--omp-wait-policy", default="passive",
+                        help="OMP_WAIT_POLICY of the workers ('' leaves it as it is)")
     parser.add_argument("--no-prepare-parameters", action="store_true",
                         help="pack convolution filters in every call (the "
                              "compiled module before parameter preparation)")
@@ -158,6 +166,8 @@ def main():
                            OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads),
                            MKL_NUM_THREADS=str(threads),
                            PYTHONPATH=os.path.join(ROOT, "python"))
+                if args.omp_wait_policy:
+                    env["OMP_WAIT_POLICY"] = args.omp_wait_policy
                 command = [sys.executable, os.path.abspath(__file__), "--worker",
                            "--model", name, "--batch", str(batch), "--threads", str(threads),
                            "--rounds", str(args.rounds), "--host-backend", args.host_backend]
