@@ -235,17 +235,16 @@ struct LLVMCPUTileAndVectorizePass
     rewriter.setInsertionPoint(op);
     FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
         rewriter, cast<TilingInterface>(op.getOperation()), options);
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, result->replacements);
-    for (LoopLikeOpInterface loop : result->loops)
-      if (auto forOp = dyn_cast<scf::ForOp>(loop.getOperation()))
-        loops.push_back(forOp);
-    if (result->tiledOps.size() != 1)
+    if (failed(result) || result->tiledOps.size() != 1)
       return failure();
     auto tiled = dyn_cast<linalg::LinalgOp>(result->tiledOps.front());
     if (!tiled)
       return failure();
+    // `op` is erased here: the caller reports a failure on it only before.
+    rewriter.replaceOp(op, result->replacements);
+    for (LoopLikeOpInterface loop : result->loops)
+      if (auto forOp = dyn_cast<scf::ForOp>(loop.getOperation()))
+        loops.push_back(forOp);
     return tiled;
   }
 
@@ -303,14 +302,15 @@ struct LLVMCPUTileAndVectorizePass
     rewriter.replaceOp(op, result->replacements);
   }
 
-  /// Returns true if `op`'s tiles are worth peeling: every loop tiled with
-  /// `sizes` has a static range, and a tile size does not divide one longer
-  /// than it. (Without peeling, every tile of such a loop has a dynamic
-  /// size, and all of them are vectorized with masks: a 65x32x65 matmul
-  /// took 24 times as long as a 64x32x64 one.)
-  bool isWorthPeeling(linalg::LinalgOp op, ArrayRef<int64_t> ranges) const {
+  /// Returns true if the tiles of `op` (not tiled yet) are worth peeling:
+  /// every loop it tiles has a static range, and a tile size does not
+  /// divide one longer than it. (Without peeling, every tile of such a loop has
+  /// a dynamic size, and all of them are vectorized with masks: a 65x32x65
+  /// matmul took 24 times as long as a 64x32x64 one.)
+  bool isWorthPeeling(linalg::LinalgOp op) const {
     if (!peel)
       return false;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     bool uneven = false;
     for (auto [i, range] : llvm::enumerate(ranges)) {
       int64_t size = getTileSize(op, i, ranges.size());
@@ -364,13 +364,15 @@ struct LLVMCPUTileAndVectorizePass
     bool peeled = false;
     for (linalg::LinalgOp op : candidates) {
       SmallVector<int64_t> untiledRanges = op.getStaticLoopRanges();
+      bool worthPeeling = isWorthPeeling(op);
       SmallVector<scf::ForOp> loops;
+      // Tiling replaces `op`: nothing reads it after this.
       FailureOr<linalg::LinalgOp> tiled = tile(rewriter, op, loops);
       if (failed(tiled)) {
         op->emitError("llvm-cpu-tile-and-vectorize: tiling failed");
         return signalPassFailure();
       }
-      if (!loops.empty() && isWorthPeeling(op, untiledRanges)) {
+      if (!loops.empty() && worthPeeling) {
         peelTiles(rewriter, *tiled, loops);
         peeled = true;
         continue;
