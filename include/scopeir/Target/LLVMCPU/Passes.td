@@ -295,7 +295,8 @@ def LLVMCPUFuseElementwisePass : Pass<"llvm-cpu-fuse-elementwise"> {
     Runs first in the `llvm-cpu` backend's tensor pipeline. An elementwise
     `linalg.generic` whose result has one user, itself an elementwise
     `linalg.generic`, is folded into that user (upstream's elementwise op
-    fusion patterns, nothing else): the chain a normalization and its
+    fusion patterns, which also fold a fill or a splat constant a generic
+    reads into its body and drop operands nothing reads): the chain a normalization and its
     activation make after a convolution (`(x - mean) * s * g + b`, then
     `max(x, 0)` or `min(max(x, 0), 6)`) reads and writes the convolution's
     output once instead of once per op. Each element is computed by the same
