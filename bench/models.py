@@ -3,7 +3,7 @@
 
 Usage: /usr/bin/python3 bench/models.py [--build build] [--models a,b,...]
            [--batches 1] [--threads 1,2] [--rounds 7] [--host-backend llvm-cpu]
-           [--timeout 900] [--no-prepare-parameters] [--omp-wait-policy passive]
+           [--timeout 900] [--no-prepare-parameters] [--omp-wait-policy P]
 
 For each model of the front door's zoo (utils/torch-zoo.py) plus the
 transformer encoder of the performance goals (4 layers, d 256, 4 heads,
@@ -12,12 +12,8 @@ ff 1024, sequence 128), each batch and each thread count, a worker process
   - sets OMP_NUM_THREADS, OPENBLAS_NUM_THREADS, MKL_NUM_THREADS to the
     thread count before torch is imported, calls torch.set_num_threads and
     reports torch.get_num_threads() (a mismatch stops the run);
-  - sets OMP_WAIT_POLICY (--omp-wait-policy, passive by default; "" leaves
-    the environment's): eager's OpenMP runtime (GNU) and scopeir's (LLVM)
-    both keep their idle threads spinning after a parallel region, so in
-    alternation at 2 threads on 2 cores each call competed with the other
-    runtime's spinning threads (vit_small eager 3 ms at one thread, 74 ms
-    at two; passive: 4.4 ms). Passive treats both alike;
+  - sets OMP_WAIT_POLICY when --omp-wait-policy is given (by default the
+    environment's is kept);
   - compiles the model with scopeir.torch.compile(threads=N,
     host_backend=...) (zones off; parameters prepared apart, the default,
     unless --no-prepare-parameters), timing export and compile;
@@ -26,6 +22,14 @@ ff 1024, sequence 128), each batch and each thread count, a worker process
   - calls eager and compiled in alternation, one warm-up each, then
     --rounds pairs; prints the median per-call time of each and the median
     of the per-pair ratios eager / scopeir (above 1: scopeir is faster).
+    With more than one thread they alternate in blocks of 4 calls, each
+    block after a 0.25 s pause and its first call not timed (each side's
+    time is the median of the other 3): eager's OpenMP runtime (GNU) and
+    scopeir's (LLVM, 200 ms of spinning by default) keep their idle threads
+    spinning after a parallel region, and call by call each side ran
+    against the other's spinning threads on 2 cores (vit_small eager:
+    3.2 ms alone at two threads, 74-100 ms alternated call by call;
+    scopeir 2.05 ms alone, 6.9-7.8 alternated).
 One row per configuration, then the geometric mean of the ratios per thread
 count. A configuration over --timeout seconds prints "n/a (timeout)".
 Standard library plus torch/torchvision (Debian's python3-torch).
@@ -106,14 +110,24 @@ def worker(args):
         diff = (got.float() - expected.float()).abs().max().item()
         bound = rtol * expected.abs().max().item() + atol
         model(x)  # warm-up of eager after the check
+        # One call per side and turn at one thread; with more, blocks of
+        # four whose first call wakes that side's threads (not timed).
+        block = 1 if args.threads == 1 else 4
+
+        def timed(fn):
+            if block > 1:
+                time.sleep(0.25)  # the other side's threads fall asleep
+            times = []
+            for _ in range(block):
+                t = time.perf_counter()
+                fn()
+                times.append(time.perf_counter() - t)
+            return statistics.median(times[1:] if block > 1 else times)
+
         eager, ours, ratios = [], [], []
         for _ in range(args.rounds):
-            t = time.perf_counter()
-            model(x)
-            e = time.perf_counter() - t
-            t = time.perf_counter()
-            compiled(x)
-            o = time.perf_counter() - t
+            e = timed(lambda: model(x))
+            o = timed(lambda: compiled(x))
             eager.append(e)
             ours.append(o)
             ratios.append(e / o)
@@ -139,8 +153,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--host-backend", default="llvm-cpu")
     parser.add_argument("--timeout", type=int, default=900)
-    parser.add_argument("--omp-wait-policy", default="passive",
-                        help="OMP_WAIT_POLICY of the workers ('' leaves it as it is)")
+    parser.add_argument("--omp-wait-policy", default="",
+                        help="OMP_WAIT_POLICY of the workers (default: the environment's)")
     parser.add_argument("--no-prepare-parameters", action="store_true",
                         help="pack convolution filters in every call (the "
                              "compiled module before parameter preparation)")
