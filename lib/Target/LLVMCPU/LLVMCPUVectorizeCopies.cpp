@@ -39,26 +39,6 @@ static bool isSelfCopy(memref::CopyOp copy) {
              sourceView, targetView, OperationEquivalence::IgnoreLocations);
 }
 
-/// Returns how many trailing dims of `type` (a static shape) are laid out
-/// as one contiguous row-major block: 0 when the innermost stride is not 1.
-/// A dim of size 1 is contiguous whatever its stride.
-static unsigned getContiguousTrailingDims(MemRefType type) {
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)))
-    return 0;
-  ArrayRef<int64_t> shape = type.getShape();
-  int64_t expected = 1;
-  unsigned count = 0;
-  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
-    if (shape[d] != 1 && strides[d] != expected)
-      break;
-    ++count;
-    expected *= shape[d];
-  }
-  return count;
-}
-
 /// Rewrites `copy` (static shapes, both sides with unit innermost stride,
 /// not contiguous as a whole) into loops over its outer dims copying one
 /// contiguous row of its trailing dims at a time: a copy the LLVM lowering
@@ -69,8 +49,8 @@ static LogicalResult copyByRows(RewriterBase &rewriter, memref::CopyOp copy,
   auto sourceType = cast<MemRefType>(copy.getSource().getType());
   auto targetType = cast<MemRefType>(copy.getTarget().getType());
   int64_t rank = sourceType.getRank();
-  int64_t rowDims = std::min(getContiguousTrailingDims(sourceType),
-                             getContiguousTrailingDims(targetType));
+  int64_t rowDims = std::min(sourceType.getNumContiguousTrailingDims(),
+                             targetType.getNumContiguousTrailingDims());
   if (rowDims == 0 || rowDims == rank)
     return failure();
   ArrayRef<int64_t> shape = sourceType.getShape();
