@@ -118,13 +118,14 @@ bool isStrategyContraction(linalg::LinalgOp op, int64_t smallRows) {
     return false;
   // Packing copies every operand once: with a short reduction that costs
   // about as much as the multiply-adds, and the generic tiles do better.
-  int64_t k = op.getStaticLoopRanges()[dims->k.front()];
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t k = ranges[dims->k.front()];
   if (!ShapedType::isDynamic(k) && k < kMinPackedReduction)
     return false;
-  int64_t m = op.getStaticLoopRanges()[dims->m.front()];
+  int64_t m = ranges[dims->m.front()];
   if (!ShapedType::isDynamic(m) && m < kMinPackedRows)
     return false;
-  int64_t n = op.getStaticLoopRanges()[dims->n.front()];
+  int64_t n = ranges[dims->n.front()];
   if (smallRows > 0 && !ShapedType::isDynamic(m) && !ShapedType::isDynamic(k) &&
       !ShapedType::isDynamic(n)) {
     int64_t rhsBytes = k * n * 4;
@@ -903,15 +904,19 @@ struct LLVMCPUApplyStrategiesPass
     SmallVector<StringRef> names;
     SmallVector<linalg::Conv2DNchwFchwOp> nchwConvs;
     SmallVector<linalg::LinalgOp> windowOps, batchMatmuls;
+    auto addContractionRoot = [&](Operation *op) {
+      roots.push_back(
+          {op,
+           {contraction->blockM, contraction->blockN, contraction->blockK}});
+      names.push_back(contraction->sequence);
+    };
     getOperation()->walk([&](linalg::LinalgOp op) {
       if (isSplittableBatchMatmul(op)) {
         batchMatmuls.push_back(op);
         return;
       }
       if (isStrategyContraction(op, smallContractionRows)) {
-        roots.push_back({op, {contraction->blockM, contraction->blockN,
-                              contraction->blockK}});
-        names.push_back(contraction->sequence);
+        addContractionRoot(op);
         return;
       }
       if (auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation())) {
@@ -935,11 +940,8 @@ struct LLVMCPUApplyStrategiesPass
     // contraction strategy where it takes it (else the generic tiles).
     for (linalg::LinalgOp op : batchMatmuls)
       for (linalg::MatmulOp matmul : splitBatchMatmul(rewriter, op))
-        if (isStrategyContraction(matmul, smallContractionRows)) {
-          roots.push_back({matmul, {contraction->blockM, contraction->blockN,
-                                    contraction->blockK}});
-          names.push_back(contraction->sequence);
-        }
+        if (isStrategyContraction(matmul, smallContractionRows))
+          addContractionRoot(matmul);
     for (linalg::LinalgOp op : windowOps)
       decomposeWindowOpIfTaken(rewriter, op);
     // An NCHW convolution becomes one contraction per filter tap, each of
