@@ -291,8 +291,9 @@ class Session:
         """The C views of `buffers`. A model's parameters are the same
         buffers in every call: the views of the last call are kept, and only
         those whose buffer changed (element type, shape or address) are
-        written again (a 48-parameter encoder spent about 50 us per call
-        rebuilding them)."""
+        written again (a 48-parameter encoder spent about 100 us per call
+        rebuilding them: session.call's wall time less the call's own time
+        went from 115 to 11 us)."""
         count = max(1, len(buffers))
         if self._view_cache is None or len(self._view_cache[1]) != count:
             self._view_cache = ((_BufferView * count)(), [None] * count, [None] * count)
