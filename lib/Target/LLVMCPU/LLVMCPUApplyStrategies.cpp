@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
@@ -157,12 +158,54 @@ bool hasStaticF32Operands(linalg::LinalgOp op) {
          });
 }
 
+/// Returns the static batch (dim 0) of `op`'s result.
+int64_t getBatch(linalg::LinalgOp op) {
+  return cast<ShapedType>(op.getDpsInits()[0].getType()).getDimSize(0);
+}
+
 /// Returns true if `op` (an NCHW convolution, depthwise convolution or
-/// pooling) is one the backend splits into taps: static f32 operands,
-/// batch 1.
-bool isTapDecomposable(linalg::LinalgOp op) {
-  return hasStaticF32Operands(op) &&
-         cast<ShapedType>(op.getDpsInits()[0].getType()).getDimSize(0) == 1;
+/// pooling) is one the backend splits into taps: static f32 operands. The
+/// taps take one image: an op of a larger batch is first tiled along the
+/// batch (tileBatch).
+bool isTapDecomposable(linalg::LinalgOp op) { return hasStaticF32Operands(op); }
+
+/// Returns true if `op` is an NCHW convolution, depthwise convolution or
+/// pooling the taps take (isTapDecomposable) over more than one image.
+bool isBatchedWindowOp(linalg::LinalgOp op) {
+  return isa<linalg::Conv2DNchwFchwOp, linalg::DepthwiseConv2DNchwChwOp,
+             linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(
+             op.getOperation()) &&
+         isTapDecomposable(op) && getBatch(op) > 1;
+}
+
+/// Tiles `op` (isBatchedWindowOp) along its batch loop (loop 0 of the NCHW
+/// ops) by one, as an scf.forall over the images (run on threads), and
+/// returns the one-image op inside it. An operand the tiling slices whole
+/// (the filter) is read as it was, so that a filter packed ahead of the call
+/// is still recognised under its transpose.
+FailureOr<linalg::LinalgOp> tileBatch(RewriterBase &rewriter,
+                                      linalg::LinalgOp op) {
+  SmallVector<OpFoldResult> sizes(op.getNumLoops(), rewriter.getIndexAttr(0));
+  sizes[0] = rewriter.getIndexAttr(1);
+  scf::SCFTilingOptions options;
+  options.setTileSizes(sizes);
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(result) || result->tiledOps.size() != 1 ||
+      !isa<linalg::LinalgOp>(result->tiledOps.front()))
+    return op->emitError("llvm-cpu-apply-strategies: cannot tile the batch");
+  rewriter.replaceOp(op, result->replacements);
+  auto tiled = cast<linalg::LinalgOp>(result->tiledOps.front());
+  for (OpOperand &operand : tiled->getOpOperands()) {
+    auto slice = operand.get().getDefiningOp<tensor::ExtractSliceOp>();
+    if (slice && slice.getSourceType() == slice.getResultType() &&
+        areAllConstantIntValue(slice.getMixedOffsets(), 0) &&
+        areAllConstantIntValue(slice.getMixedStrides(), 1))
+      rewriter.modifyOpInPlace(tiled, [&] { operand.set(slice.getSource()); });
+  }
+  return tiled;
 }
 
 /// Returns the (output width, output channel) register tile for a
@@ -767,7 +810,7 @@ void decomposeWindowIntoTaps(RewriterBase &rewriter, linalg::LinalgOp op,
 /// Splits `op` into taps (decomposeWindowIntoTaps) if it is a depthwise
 /// NCHW convolution or an NCHW max or sum pooling the backend takes.
 void decomposeWindowOpIfTaken(RewriterBase &rewriter, linalg::LinalgOp op) {
-  if (!isTapDecomposable(op))
+  if (!isTapDecomposable(op) || getBatch(op) != 1)
     return;
   auto values = [](DenseIntElementsAttr attr) {
     return SmallVector<int64_t>(attr.getValues<int64_t>());
@@ -898,6 +941,17 @@ struct LLVMCPUApplyStrategiesPass
     }
     if (!contraction)
       return;
+    IRRewriter rewriter(&getContext());
+    // The taps take one image: an NCHW window op over several is a loop
+    // over its images first.
+    SmallVector<linalg::LinalgOp> batched;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (isBatchedWindowOp(op))
+        batched.push_back(op);
+    });
+    for (linalg::LinalgOp op : batched)
+      if (failed(tileBatch(rewriter, op)))
+        return signalPassFailure();
     // Roots first, strategies after: a strategy rewrites the IR around its
     // root.
     SmallVector<std::pair<Operation *, SmallVector<int64_t>>> roots;
@@ -926,7 +980,7 @@ struct LLVMCPUApplyStrategiesPass
         }
       }
       if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation()))
-        if (isTapDecomposable(conv))
+        if (isTapDecomposable(conv) && getBatch(conv) == 1)
           nchwConvs.push_back(conv);
       if (isa<linalg::DepthwiseConv2DNchwChwOp, linalg::PoolingNchwMaxOp,
               linalg::PoolingNchwSumOp>(op.getOperation()))
@@ -935,7 +989,6 @@ struct LLVMCPUApplyStrategiesPass
     // A depthwise NCHW convolution or pooling becomes one elementwise op
     // over its taps' windows, which the tiles of all-parallel ops vectorize
     // after this pass.
-    IRRewriter rewriter(&getContext());
     // A batch matmul becomes a matmul per batch, each a contraction of the
     // contraction strategy where it takes it (else the generic tiles).
     for (linalg::LinalgOp op : batchMatmuls)

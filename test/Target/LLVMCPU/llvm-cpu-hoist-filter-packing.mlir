@@ -78,6 +78,25 @@ func.func @g(%x: tensor<1x16x18x18xf32>, %w: tensor<16x16x3x3xf32> {scopeir.para
 
 // -----
 
+// A batch of four images: the strategy runs the taps per image (a loop over
+// the batch), reading the same packed filter, so it is packed ahead too.
+// CHECK:       module attributes {scopeir.prepared_functions = {batch = (tensor<16x16x3x3xf32>) -> tensor<3x3x16x16xf32>}}
+// CHECK-LABEL: func.func @batch$run
+//  CHECK-SAME:     %[[P:[^:]+]]: tensor<3x3x16x16xf32> {bufferization.writable = false})
+//       CHECK:   %[[W:.+]] = linalg.transpose ins(%[[P]] :
+//       CHECK:   linalg.conv_2d_nchw_fchw {{.*}} ins(%{{.+}}, %[[W]] : tensor<4x16x18x18xf32>, tensor<16x16x3x3xf32>)
+func.func @batch(%x: tensor<4x16x18x18xf32>, %w: tensor<16x16x3x3xf32> {scopeir.param = "w"})
+    -> tensor<4x16x16x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x16x16x16xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x16x16x16xf32>) -> tensor<4x16x16x16xf32>
+  %a = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<4x16x18x18xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<4x16x16x16xf32>) -> tensor<4x16x16x16xf32>
+  return %a : tensor<4x16x16x16xf32>
+}
+
+// -----
+
 // A transpose of a parameter (the front door's nn.Linear weight, transposed
 // for linalg.matmul) is computed ahead as it is, even without convolutions;
 // a transpose of an input stays.

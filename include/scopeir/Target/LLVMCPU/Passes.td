@@ -103,7 +103,7 @@ def LLVMCPUHoistFilterPackingPass
     For each public function whose device is llvm-cpu (its own, or the
     `host-backend` when it has none) and which no op of the module calls,
     the NCHW convolutions at the top of its body whose filter is a
-    parameter argument and which the taps take (static f32, batch 1, not
+    parameter argument and which the taps take (static f32, any batch, not
     the 1x1 layers run as matmuls) get their filter packed ahead:
 
     ```mlir
@@ -327,8 +327,8 @@ def LLVMCPUApplyStrategiesPass : Pass<"llvm-cpu-apply-strategies"> {
     | contraction (one m, n and k dim, no batch dim, f32, a k-major right-hand side, k dynamic or at least 64, m dynamic or at least 32; with static sizes, not fewer than `small-contraction-rows` rows with a right-hand side of at most 512 KiB, nor a right-hand side of at most 64 KiB) | `@llvm_cpu_contraction_12x32` (32 x 512-bit registers) or `@llvm_cpu_contraction_6x16` (16 x 256-bit) | pack to the mmt4d layout, tile for cache and registers, vectorize, lower to `vector.fma` |
 
     | convolution (`linalg.conv_2d_nhwc_hwcf`, static f32, output channels a multiple of the vector width) | `@llvm_cpu_conv2d_nhwc_hwcf` | direct: register tiles of output pixels x channels accumulated over the filter window |
-    | NCHW convolution (`linalg.conv_2d_nchw_fchw`, static f32, batch 1) | `@llvm_cpu_conv2d_nchw_tap` on each of its KH * KW taps | rewritten first as one contraction per filter tap over a strided window of the input and a plane of the filter packed as KH x KW x C x F; each tap: register tiles of channels x pixels of a row, vectors along the width |
-    | depthwise NCHW convolution (`linalg.depthwise_conv_2d_nchw_chw`) and NCHW max or sum pooling (`linalg.pooling_nchw_max`, `linalg.pooling_nchw_sum`), static f32, batch 1 | none | rewritten as one elementwise op whose inputs are the windows of its taps (and the filter's C weights of each), combined into the accumulator in the loops' order of taps (`acc += w[c] * window`, `acc = max(acc, window)`, `acc += window`; at most 49 taps per op, larger windows chained), which `llvm-cpu-tile-and-vectorize`'s tiles of all-parallel ops vectorize along the width: each output tile is written once; a filled output is not read; a strided width is split into column phases, in one op where the windows fit in the first W / s columns of each |
+    | NCHW convolution (`linalg.conv_2d_nchw_fchw`, static f32; a batch of more than one image is first an `scf.forall` over the images, each a batch-1 convolution) | `@llvm_cpu_conv2d_nchw_tap` on each of its KH * KW taps | rewritten first as one contraction per filter tap over a strided window of the input and a plane of the filter packed as KH x KW x C x F; each tap: register tiles of channels x pixels of a row, vectors along the width |
+    | depthwise NCHW convolution (`linalg.depthwise_conv_2d_nchw_chw`) and NCHW max or sum pooling (`linalg.pooling_nchw_max`, `linalg.pooling_nchw_sum`), static f32 (over several images: per image, as above) | none | rewritten as one elementwise op whose inputs are the windows of its taps (and the filter's C weights of each), combined into the accumulator in the loops' order of taps (`acc += w[c] * window`, `acc = max(acc, window)`, `acc += window`; at most 49 taps per op, larger windows chained), which `llvm-cpu-tile-and-vectorize`'s tiles of all-parallel ops vectorize along the width: each output tile is written once; a filled output is not read; a strided width is split into column phases, in one op where the windows fit in the first W / s columns of each |
 
     Ops no strategy takes are left for `llvm-cpu-tile-and-vectorize`.
     The target is the host CPU unless `cpu` (and `cpu-features`) name

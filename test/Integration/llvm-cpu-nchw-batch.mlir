@@ -1,0 +1,71 @@
+// NCHW convolutions, a depthwise convolution and a max pooling over three
+// images: llvm-cpu-apply-strategies tiles each along its batch (an
+// scf.forall over the images, run on threads) and gives every image the
+// strategy a batch-1 op gets (filter taps, the channels-last taps, the 1x1
+// layer as a matmul, the depthwise and pooling taps). Before, a batch of
+// more than one left these ops to the generic tiles (a ResNet-18 at batch 8
+// took 15 s a call). Values against llvm-cpu-loops, as for batch 1
+// (llvm-cpu-nchw-conv.mlir).
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: scope-opt %S/Inputs/nchw-batch.mlir --scopeir-compile-to-llvm \
+// RUN:   --mlir-print-ir-after=codegen-run-scope-pipelines 2>&1 >/dev/null | FileCheck %s
+
+// Every op is a loop over its three images around the batch-1 strategy.
+// CHECK-LABEL: func.func private @llvm_cpu_executables_conv3x3_dispatch
+// CHECK: scf.forall (%{{.+}}) in (3)
+// CHECK-COUNT-9: vector.fma {{.+}} : vector<9xf32>
+// CHECK-NOT: linalg.conv_2d_nchw_fchw
+// CHECK-LABEL: func.func private @llvm_cpu_executables_narrow_dispatch
+// CHECK: scf.forall (%{{.+}}) in (3)
+// CHECK-NOT: linalg.conv_2d_nchw_fchw
+// CHECK: return
+// CHECK-LABEL: func.func private @llvm_cpu_executables_pointwise_narrow_dispatch
+// CHECK: scf.forall (%{{.+}}) in (3)
+// CHECK-NOT: linalg.conv_2d_nchw_fchw
+// CHECK: return
+// CHECK-LABEL: func.func private @llvm_cpu_executables_depthwise_dispatch
+// CHECK: scf.forall (%{{.+}}) in (3)
+// CHECK-NOT: linalg.depthwise_conv_2d_nchw_chw
+// CHECK: return
+// CHECK-LABEL: func.func private @llvm_cpu_executables_max_pool_dispatch
+// CHECK: scf.forall (%{{.+}}) in (3)
+// CHECK-NOT: linalg.pooling_nchw_max
+// CHECK: return
+
+// RUN: sed 's/"llvm-cpu"/"llvm-cpu-loops"/' %S/Inputs/nchw-batch.mlir > %t/loops.mlir
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x1.npy 3 5 11 11 --seed 1
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w1.npy 12 5 3 3 --seed 2
+// RUN: scope-run %S/Inputs/nchw-batch.mlir --function=conv3x3 --input=@%t/x1.npy --input=@%t/w1.npy > %t/vec1.txt
+// RUN: scope-run %t/loops.mlir --function=conv3x3 --input=@%t/x1.npy --input=@%t/w1.npy > %t/loops1.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec1.txt %t/loops1.txt
+// RUN: FileCheck %s --check-prefix=SHAPE1 < %t/vec1.txt
+// SHAPE1: 3x12x9x9xf32=
+
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x2.npy 3 16 9 9 --seed 3
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w2.npy 32 16 3 3 --seed 4
+// RUN: scope-run %S/Inputs/nchw-batch.mlir --function=narrow --input=@%t/x2.npy --input=@%t/w2.npy > %t/vec2.txt
+// RUN: scope-run %t/loops.mlir --function=narrow --input=@%t/x2.npy --input=@%t/w2.npy > %t/loops2.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec2.txt %t/loops2.txt
+
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x3.npy 3 64 7 7 --seed 5
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w3.npy 96 64 1 1 --seed 6
+// RUN: scope-run %S/Inputs/nchw-batch.mlir --function=pointwise_narrow --input=@%t/x3.npy --input=@%t/w3.npy > %t/vec3.txt
+// RUN: scope-run %t/loops.mlir --function=pointwise_narrow --input=@%t/x3.npy --input=@%t/w3.npy > %t/loops3.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec3.txt %t/loops3.txt
+
+// The depthwise and pooling taps compute what the loops compute, in the
+// same order: bit for bit.
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x4.npy 3 6 19 21 --seed 7
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w4.npy 6 3 3 --seed 8
+// RUN: scope-run %S/Inputs/nchw-batch.mlir --function=depthwise --input=@%t/x4.npy --input=@%t/w4.npy > %t/vec4.txt
+// RUN: scope-run %t/loops.mlir --function=depthwise --input=@%t/x4.npy --input=@%t/w4.npy > %t/loops4.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec4.txt %t/loops4.txt
+
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x5.npy 3 4 17 20 --seed 9
+// RUN: scope-run %S/Inputs/nchw-batch.mlir --function=max_pool --input=@%t/x5.npy > %t/vec5.txt
+// RUN: scope-run %t/loops.mlir --function=max_pool --input=@%t/x5.npy > %t/loops5.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec5.txt %t/loops5.txt
+
+// Two threads: the images' loop is a parallel loop, the same values.
+// RUN: scope-run %S/Inputs/nchw-batch.mlir --function=conv3x3 --threads=2 --input=@%t/x1.npy --input=@%t/w1.npy > %t/vec1t.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec1.txt %t/vec1t.txt
