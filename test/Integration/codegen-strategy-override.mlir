@@ -19,7 +19,7 @@
 // CHECK: func.func private @llvm_cpu_executables_main_dispatch_{{[0-9]+}}({{.*}}attributes {util.scope_attrs = [#codegen.strategy<contraction = "llvm-cpu-tile-and-vectorize{tile-sizes=4,8,8},canonicalize,cse">, #hal.device.target<"llvm-cpu">]}
 // CHECK:   codegen.scope.tu ({{.*}}) -> ({{.*}}) pipeline = "llvm-cpu-tile-and-vectorize{tile-sizes=4,8,8},canonicalize,cse" {
 // CHECK:     linalg.matmul
-// CHECK:   codegen.scope.tu ({{.*}}) -> ({{.*}}) pipeline = "llvm-cpu-tile-and-vectorize{tile-sizes=8,16,16 parallel-tile-sizes=8,16},canonicalize,cse" {
+// CHECK:   codegen.scope.tu ({{.*}}) -> ({{.*}}) pipeline = "llvm-cpu-tile-and-vectorize{tile-sizes=8,16,16 parallel-tile-sizes=8,16 parallel-min-iterations=32768},canonicalize,cse" {
 // CHECK:     linalg.generic
 
 // RUN: scope-run %t/override.mlir --function=main --input="3x16xf32=%{x}" > %t/override.txt

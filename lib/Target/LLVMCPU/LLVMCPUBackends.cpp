@@ -47,9 +47,12 @@ public:
     // vectors along the contiguous dim whatever the rank (an NCHW
     // activation tiled 8,16,16 outermost first kept its innermost loop
     // whole, vector<1x16x16x112>).
+    // Ops of at least 32768 iterations have their outer tiles run on
+    // threads (fewer cost less than a parallel region's fork and join).
     StringRef tileAndVectorize =
         "llvm-cpu-tile-and-vectorize{tile-sizes=8,16,16 "
-        "parallel-tile-sizes=8,16},canonicalize,cse";
+        "parallel-tile-sizes=8,16 parallel-min-iterations=32768},"
+        "canonicalize,cse";
     std::string pipeline;
     switch (kind) {
     case RootKind::Contraction:

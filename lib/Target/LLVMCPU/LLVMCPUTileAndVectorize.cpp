@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <deque>
 
@@ -216,17 +217,71 @@ struct LLVMCPUTileAndVectorizePass
     return 0;
   }
 
+  /// Returns the loop of `op` whose tiles run in parallel (an scf.forall),
+  /// or nullopt: with `parallel-min-iterations`, the outermost tiled loop
+  /// that is parallel, static, longer than its tile and divided by it (so
+  /// that every tile keeps static sizes and can still be peeled along the
+  /// other loops), in an op whose static iteration space has at least that
+  /// many points. A dynamic loop counts as one point.
+  std::optional<unsigned> getParallelLoop(linalg::LinalgOp op) const {
+    if (parallelMinIterations <= 0)
+      return std::nullopt;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    uint64_t points = 1;
+    for (int64_t range : ranges)
+      if (!ShapedType::isDynamic(range))
+        points = llvm::SaturatingMultiply(points, static_cast<uint64_t>(range));
+    if (points < static_cast<uint64_t>(parallelMinIterations))
+      return std::nullopt;
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    for (auto [i, range] : llvm::enumerate(ranges)) {
+      int64_t size = getTileSize(op, i, ranges.size());
+      // A loop of one iteration (a batch of one) makes no tile loop.
+      if (size == 0 || range == 1)
+        continue;
+      if (iterators[i] == utils::IteratorType::parallel &&
+          !ShapedType::isDynamic(range) && range > size && range % size == 0)
+        return i;
+      // Only the outermost tiled loop: an inner one would fork once per
+      // iteration of the loops around it.
+      return std::nullopt;
+    }
+    return std::nullopt;
+  }
+
   /// Tiles `op`; returns the tiled op (or `op` itself if no loop is tiled)
-  /// and adds the tile loops, outermost first, to `loops`.
+  /// and adds the tile loops, outermost first, to `loops`; reports a
+  /// failure (on the op it failed on) itself. The loop
+  /// getParallelLoop picks is tiled first, as an scf.forall around the
+  /// others (not added to `loops`).
   FailureOr<linalg::LinalgOp> tile(RewriterBase &rewriter, linalg::LinalgOp op,
                                    SmallVectorImpl<scf::ForOp> &loops) {
     unsigned numLoops = op.getNumLoops();
+    std::optional<unsigned> parallelLoop = getParallelLoop(op);
     SmallVector<OpFoldResult> sizes;
     bool anyTiled = false;
     for (unsigned i = 0; i < numLoops; ++i) {
       int64_t size = getTileSize(op, i, numLoops);
+      if (parallelLoop && i == *parallelLoop)
+        size = 0;
       sizes.push_back(rewriter.getIndexAttr(size));
       anyTiled |= size != 0;
+    }
+    if (parallelLoop) {
+      SmallVector<OpFoldResult> forallSizes(numLoops, rewriter.getIndexAttr(0));
+      forallSizes[*parallelLoop] =
+          rewriter.getIndexAttr(getTileSize(op, *parallelLoop, numLoops));
+      scf::SCFTilingOptions options;
+      options.setTileSizes(forallSizes);
+      options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+      rewriter.setInsertionPoint(op);
+      FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (failed(result) || result->tiledOps.size() != 1 ||
+          !isa<linalg::LinalgOp>(result->tiledOps.front()))
+        return op->emitError("llvm-cpu-tile-and-vectorize: tiling failed");
+      rewriter.replaceOp(op, result->replacements);
+      op = cast<linalg::LinalgOp>(result->tiledOps.front());
     }
     if (!anyTiled)
       return op;
@@ -235,12 +290,11 @@ struct LLVMCPUTileAndVectorizePass
     rewriter.setInsertionPoint(op);
     FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
         rewriter, cast<TilingInterface>(op.getOperation()), options);
-    if (failed(result) || result->tiledOps.size() != 1)
-      return failure();
-    auto tiled = dyn_cast<linalg::LinalgOp>(result->tiledOps.front());
-    if (!tiled)
-      return failure();
-    // `op` is erased here: the caller reports a failure on it only before.
+    if (failed(result) || result->tiledOps.size() != 1 ||
+        !isa<linalg::LinalgOp>(result->tiledOps.front()))
+      return op->emitError("llvm-cpu-tile-and-vectorize: tiling failed");
+    auto tiled = cast<linalg::LinalgOp>(result->tiledOps.front());
+    // `op` is erased here: a failure is reported on it only before.
     rewriter.replaceOp(op, result->replacements);
     for (LoopLikeOpInterface loop : result->loops)
       if (auto forOp = dyn_cast<scf::ForOp>(loop.getOperation()))
@@ -368,10 +422,8 @@ struct LLVMCPUTileAndVectorizePass
       SmallVector<scf::ForOp> loops;
       // Tiling replaces `op`: nothing reads it after this.
       FailureOr<linalg::LinalgOp> tiled = tile(rewriter, op, loops);
-      if (failed(tiled)) {
-        op->emitError("llvm-cpu-tile-and-vectorize: tiling failed");
+      if (failed(tiled))
         return signalPassFailure();
-      }
       if (!loops.empty() && worthPeeling) {
         peelTiles(rewriter, *tiled, loops);
         peeled = true;

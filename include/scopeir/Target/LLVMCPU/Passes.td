@@ -225,6 +225,20 @@ def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
     tile of such a loop has a dynamic size and is vectorized with masks (a
     65x32x65 matmul, 8x16x16 tiles: 57 us, against 2.4 us for 64x32x64).
 
+    With `parallel-min-iterations` N > 0, an op whose static loop ranges
+    multiply to at least N (a dynamic loop counts as one) has the tiles of
+    its outermost tiled loop distributed as an `scf.forall`, when that loop
+    is parallel, static, and divided by its tile size (so that every tile
+    stays static and the inner tile loops can still be peeled); the other
+    tile loops are `scf.for` loops inside it. llvm-cpu-lower-parallel-tiles
+    runs the forall on the device's threads (or as a loop at one thread).
+    Without it, only the strategies' tiles ran on threads: on two threads
+    the elementwise ops, normalizations and the contractions read in place
+    (most of a small transformer's products) ran on one. Below N the fork
+    and join of a parallel region cost more than the op: the llvm-cpu
+    backend's strategy table passes 32768 (a 128x256 elementwise op, about
+    10 us at one thread).
+
     Limits: no producer/consumer fusion and no padding; an op with a
     dynamic tiled loop is not peeled (its tiles are masked).
   }];
@@ -239,6 +253,10 @@ def LLVMCPUTileAndVectorizePass : Pass<"llvm-cpu-tile-and-vectorize"> {
            "Peel the partial tile off each tile loop of an op whose tiled "
            "loops are static, so that every tile has static sizes"
            " (false: tiles of a loop the tile size does not divide are masked)">,
+    Option<"parallelMinIterations", "parallel-min-iterations", "int64_t",
+           /*default=*/"0",
+           "Distribute the outermost tile loop of ops with at least this many "
+           "static loop iterations as an scf.forall (0: never)">,
     Option<"maxVectorRows", "max-vector-rows", "int64_t", /*default=*/"256",
            "Largest number of 1-D rows of an operand's vector; an op whose "
            "vectors would have more is not vectorized (0: no limit)">,
