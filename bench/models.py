@@ -4,6 +4,7 @@
 Usage: /usr/bin/python3 bench/models.py [--build build] [--models a,b,...]
            [--batches 1] [--threads 1,2] [--rounds 7] [--host-backend llvm-cpu]
            [--timeout 900] [--no-prepare-parameters] [--omp-wait-policy P]
+           [--eager-same-process]
 
 For each model of the front door's zoo (utils/torch-zoo.py) plus the
 transformer encoder of the performance goals (4 layers, d 256, 4 heads,
@@ -29,7 +30,11 @@ ff 1024, sequence 128), each batch and each thread count, a worker process
     spinning after a parallel region, and call by call each side ran
     against the other's spinning threads on 2 cores (vit_small eager:
     3.2 ms alone at two threads, 74-100 ms alternated call by call;
-    scopeir 2.05 ms alone, 6.9-7.8 alternated).
+    scopeir 2.05 ms alone, 6.9-7.8 alternated). At more than one thread
+    eager also runs in a process of its own (built the same way, driven
+    block by block through a pipe; --eager-same-process keeps it in the
+    worker): in the worker, after a compile, two-thread eager ran several
+    times slower than alone (mobilenet_v3_small 48 ms against 8.6).
 One row per configuration, then the geometric mean of the ratios per thread
 count. A configuration over --timeout seconds prints "n/a (timeout)".
 Standard library plus torch/torchvision (Debian's python3-torch).
@@ -77,16 +82,10 @@ def model_names():
     return names + [ENCODER_D256]
 
 
-def worker(args):
-    import resource
-
+def build(args, zoo):
+    """The model (eval mode, randomized) and its input, built the same way in
+    the worker and in its eager process."""
     import torch
-    torch.set_num_threads(args.threads)
-    if torch.get_num_threads() != args.threads:
-        sys.exit("models.py: torch runs %d threads, asked for %d"
-                 % (torch.get_num_threads(), args.threads))
-    zoo = load_zoo()
-    st = zoo.st
     if args.model == ENCODER_D256:
         layer = torch.nn.TransformerEncoderLayer(d_model=256, nhead=4, dim_feedforward=1024,
                                                  batch_first=True)
@@ -99,7 +98,56 @@ def worker(args):
         model = factory()
         x = inputs(args.batch)
     torch.manual_seed(0)
-    model = zoo.randomize(model.eval())
+    return zoo.randomize(model.eval()), x, rtol, atol
+
+
+def set_threads(args):
+    import torch
+    torch.set_num_threads(args.threads)
+    if torch.get_num_threads() != args.threads:
+        sys.exit("models.py: torch runs %d threads, asked for %d"
+                 % (torch.get_num_threads(), args.threads))
+
+
+def timed_block(fn, block):
+    """Per-call seconds of `block` calls of fn; with a block of more than one
+    call, after a pause that lets the other side's threads fall asleep, and
+    without the first call (it wakes this side's threads)."""
+    if block > 1:
+        time.sleep(0.25)
+    times = []
+    for _ in range(block):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times[1:] if block > 1 else times)
+
+
+def eager_server(args):
+    """Eager PyTorch in a process of its own: one line on standard input
+    (the block size) times one block and answers its seconds; an empty
+    line or end of input ends it."""
+    import torch
+    set_threads(args)
+    model, x, _, _ = build(args, load_zoo())
+    with torch.no_grad():
+        model(x)  # warm-up
+        print(json.dumps({"ready": True, "torch_threads": torch.get_num_threads()}), flush=True)
+        for line in sys.stdin:
+            if not line.strip():
+                break
+            seconds = timed_block(lambda: model(x), int(line))
+            print(json.dumps({"seconds": seconds}), flush=True)
+
+
+def worker(args):
+    import resource
+
+    import torch
+    set_threads(args)
+    zoo = load_zoo()
+    st = zoo.st
+    model, x, rtol, atol = build(args, zoo)
     start = time.perf_counter()
     compiled = st.compile(model, x, threads=args.threads, host_backend=args.host_backend,
                           zones=False, prepare_parameters=not args.no_prepare_parameters)
@@ -109,28 +157,40 @@ def worker(args):
         got = torch.as_tensor(compiled(x))
         diff = (got.float() - expected.float()).abs().max().item()
         bound = rtol * expected.abs().max().item() + atol
-        model(x)  # warm-up of eager after the check
         # One call per side and turn at one thread; with more, blocks of
         # four whose first call wakes that side's threads (not timed).
         block = 1 if args.threads == 1 else 4
+        server = None
+        if args.threads > 1 and not args.eager_same_process:
+            server = subprocess.Popen(
+                [sys.executable, os.path.abspath(__file__), "--eager-server", "--model",
+                 args.model, "--batch", str(args.batch), "--threads", str(args.threads)],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            ready = json.loads(server.stdout.readline() or "{}")
+            if ready.get("torch_threads") != args.threads:
+                sys.exit("models.py: the eager process did not start with %d threads"
+                         % args.threads)
 
-        def timed(fn):
-            if block > 1:
-                time.sleep(0.25)  # the other side's threads fall asleep
-            times = []
-            for _ in range(block):
-                t = time.perf_counter()
-                fn()
-                times.append(time.perf_counter() - t)
-            return statistics.median(times[1:] if block > 1 else times)
+            def eager_block():
+                server.stdin.write("%d\n" % block)
+                server.stdin.flush()
+                return json.loads(server.stdout.readline())["seconds"]
+        else:
+            model(x)  # warm-up of eager after the check
+
+            def eager_block():
+                return timed_block(lambda: model(x), block)
 
         eager, ours, ratios = [], [], []
         for _ in range(args.rounds):
-            e = timed(lambda: model(x))
-            o = timed(lambda: compiled(x))
+            e = eager_block()
+            o = timed_block(lambda: compiled(x), block)
             eager.append(e)
             ours.append(o)
             ratios.append(e / o)
+        if server:
+            server.stdin.close()
+            server.wait()
     print(json.dumps({
         "model": args.model, "batch": args.batch, "threads": args.threads,
         "torch_threads": torch.get_num_threads(),
@@ -158,13 +218,17 @@ def main():
     parser.add_argument("--no-prepare-parameters", action="store_true",
                         help="pack convolution filters in every call (the "
                              "compiled module before parameter preparation)")
+    parser.add_argument("--eager-same-process", action="store_true",
+                        help="at more than one thread, time eager in the worker "
+                             "process (after the compile) instead of a process of its own")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--eager-server", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--model", help=argparse.SUPPRESS)
     parser.add_argument("--batch", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.worker:
+    if args.worker or args.eager_server:
         args.threads = int(args.threads)
-        return worker(args)
+        return worker(args) if args.worker else eager_server(args)
 
     names = args.models.split(",") if args.models else model_names()
     build = os.path.abspath(args.build)
@@ -187,6 +251,8 @@ def main():
                            "--rounds", str(args.rounds), "--host-backend", args.host_backend]
                 if args.no_prepare_parameters:
                     command.append("--no-prepare-parameters")
+                if args.eager_same_process:
+                    command.append("--eager-same-process")
                 try:
                     done = subprocess.run(command, env=env, capture_output=True, text=True,
                                           timeout=args.timeout)
