@@ -102,8 +102,13 @@ scopeirRuntimeOptionsDestroy(ScopeirRuntimeOptions options);
 /// `kernel-spec` (a file), `kernel-library` (a library; each call adds one),
 /// `require-kernels` (true|false), `trace` (a Chrome trace file written by
 /// scopeirRuntimeSessionFinishTrace), `print-zones` (true|false: the zone
-/// summary kept by scopeirRuntimeSessionFinishTrace). An unknown key or a
-/// bad value is a failure naming it.
+/// summary kept by scopeirRuntimeSessionFinishTrace), `keep-freed-memory`
+/// (true|false, default true: creating the session sets the process's glibc
+/// malloc thresholds as scope-run does, mapping threshold 32 MiB and trim
+/// threshold 1 GiB, so that the buffers a call frees are reused by the next
+/// call instead of being unmapped and page-faulted again; process-wide,
+/// kept after the session). An unknown key or a bad value is a failure
+/// naming it.
 MLIR_CAPI_EXPORTED ScopeirRuntimeStatus scopeirRuntimeOptionsSet(
     ScopeirRuntimeOptions options, const char *key, const char *value);
 

@@ -238,6 +238,8 @@ static int testErrors(void) {
   report("bad opt-level", scopeirRuntimeOptionsSet(options, "opt-level", "4"));
   report("bad backend",
          scopeirRuntimeOptionsSet(options, "host-backend", "gpu"));
+  report("bad keep-freed-memory",
+         scopeirRuntimeOptionsSet(options, "keep-freed-memory", "maybe"));
 
   ScopeirRuntimeSession session = NULL;
   const char *broken = "func.func @main() {\n  %x = arith.constant : f32\n}\n";
@@ -280,16 +282,19 @@ static int testErrors(void) {
 }
 
 // CHECK-LABEL: unknown option: error: unknown option 'thread'; known: function,
-//       CHECK: bad bool: error: option 'dispatch': expected true or false, got 'yes'
-//       CHECK: bad opt-level: error: option 'opt-level': expected an integer from 0 to 3, got '4'
-//       CHECK: bad backend: error: option 'host-backend': unknown {{.*}}'gpu'
-//       CHECK: parse error: error: broken.mlir:2:22: error: expected attribute value
-//       CHECK: no function: error: no function '@nope' with a body in module.mlir
-//       CHECK: too few inputs: error: the function takes 2 inputs but 1 were given
-//       CHECK: static size: error: input #0 is 1x4xf32 but argument #0 has type tensor<?x3xf32>
-//       CHECK: element type: error: input #1 is 3xf64 but argument #1 has type tensor<3xf32>
-//       CHECK: bad view: error: input #1: bad element type, rank, shape or data
-//       CHECK: not traced: error: the session was created without 'trace' or 'print-zones'
+//       CHECK: bad bool: error: option 'dispatch': expected true or false, got
+//       'yes' CHECK: bad opt-level: error: option 'opt-level': expected an
+//       integer from 0 to 3, got '4' CHECK: bad backend: error: option
+//       'host-backend': unknown {{.*}}'gpu' CHECK: bad keep-freed-memory:
+//       error: option 'keep-freed-memory': expected true or false, got 'maybe'
+//       CHECK: parse error: error: broken.mlir:2:22: error: expected attribute
+//       value CHECK: no function: error: no function '@nope' with a body in
+//       module.mlir CHECK: too few inputs: error: the function takes 2 inputs
+//       but 1 were given CHECK: static size: error: input #0 is 1x4xf32 but
+//       argument #0 has type tensor<?x3xf32> CHECK: element type: error: input
+//       #1 is 3xf64 but argument #1 has type tensor<3xf32> CHECK: bad view:
+//       error: input #1: bad element type, rank, shape or data CHECK: not
+//       traced: error: the session was created without 'trace' or 'print-zones'
 
 int main(void) {
   printf("element sizes: %zu %zu %zu %zu\n",
