@@ -188,6 +188,21 @@ static bool dividesIntegers(linalg::LinalgOp op) {
   });
 }
 
+/// Returns true if `op` reduces along its innermost loop and along at least
+/// one other loop, and keeps a parallel loop (an NCHW global average pool:
+/// 1xCxHxW -> 1xC). Its multi-reduction is lowered with the reduction dims
+/// outermost: the vector is transposed so that each step adds one element
+/// per output lane, and LLVM's instruction selection handles that transpose
+/// element by element, in time growing faster than the vector's size. The
+/// tiles of `tile-sizes` (1x16x16x112 for EfficientNet-B0's first
+/// squeeze-and-excitation pool) took LLVM a minute for one op.
+static bool isPlaneReduction(linalg::LinalgOp op) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  if (iterators.empty() || iterators.back() != utils::IteratorType::reduction)
+    return false;
+  return op.getNumReductionLoops() >= 2 && op.getNumParallelLoops() >= 1;
+}
+
 /// Marks the tile loops still to peel and the tiles to vectorize once
 /// peeled.
 static constexpr StringLiteral kPeelMarker = "__llvm_cpu_peel";
@@ -200,9 +215,25 @@ struct LLVMCPUTileAndVectorizePass
 
   /// Returns the tile size of loop `i` of `op`'s `numLoops` loops (0:
   /// untiled): `parallel-tile-sizes` aligned to the innermost loops for an
-  /// op whose loops are all parallel, `tile-sizes` otherwise.
+  /// op whose loops are all parallel, the plane reduction tiles for a plane
+  /// reduction (isPlaneReduction), `tile-sizes` otherwise.
   int64_t getTileSize(linalg::LinalgOp op, unsigned i,
                       unsigned numLoops) const {
+    if (planeReductionLanes > 0 && isPlaneReduction(op)) {
+      // One row of the innermost loop per lane of the innermost parallel
+      // loop; every other loop one iteration at a time. Each lane adds its
+      // elements in the op's iteration order, as it did with `tile-sizes`
+      // tiles that left the innermost loop whole: same values.
+      SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+      if (i + 1 == numLoops)
+        return i < tileSizes.size() && tileSizes[i] > 0 ? tileSizes[i] : 0;
+      if (iterators[i] != utils::IteratorType::parallel)
+        return 1;
+      for (unsigned j = i + 1; j < numLoops; ++j)
+        if (iterators[j] == utils::IteratorType::parallel)
+          return 1;
+      return planeReductionLanes;
+    }
     if (!parallelTileSizes.empty() &&
         op.getNumParallelLoops() == numLoops) {
       unsigned fromInnermost = numLoops - 1 - i;
