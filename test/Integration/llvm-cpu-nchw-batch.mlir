@@ -10,9 +10,15 @@
 // RUN: scope-opt %S/Inputs/nchw-batch.mlir --scopeir-compile-to-llvm \
 // RUN:   --mlir-print-ir-after=codegen-run-scope-pipelines 2>&1 >/dev/null | FileCheck %s
 
-// Every op is a loop over its three images around the batch-1 strategy.
+// Every op is a loop over its three images around the batch-1 strategy;
+// the fill of the output is in it (each image filled while in cache), not
+// a loop of its own before it.
 // CHECK-LABEL: func.func private @llvm_cpu_executables_conv3x3_dispatch
+// CHECK-NOT: scf.for
 // CHECK: scf.forall (%{{.+}}) in (3)
+// CHECK-NEXT: tensor.extract_slice
+// CHECK-NEXT: tensor.collapse_shape
+// CHECK-NEXT: scf.for
 // CHECK-COUNT-9: vector.fma {{.+}} : vector<9xf32>
 // CHECK-NOT: linalg.conv_2d_nchw_fchw
 // CHECK-LABEL: func.func private @llvm_cpu_executables_narrow_dispatch
@@ -69,3 +75,10 @@
 // Two threads: the images' loop is a parallel loop, the same values.
 // RUN: scope-run %S/Inputs/nchw-batch.mlir --function=conv3x3 --threads=2 --input=@%t/x1.npy --input=@%t/w1.npy > %t/vec1t.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec1.txt %t/vec1t.txt
+
+// A convolution with its scale-and-ReLU epilogue (a dispatch of both, each
+// in its own tu scope).
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/s6.npy 12 --seed 10
+// RUN: scope-run %S/Inputs/nchw-batch.mlir --function=conv_scale_relu --input=@%t/x1.npy --input=@%t/w1.npy --input=@%t/s6.npy > %t/vec6.txt
+// RUN: scope-run %t/loops.mlir --function=conv_scale_relu --input=@%t/x1.npy --input=@%t/w1.npy --input=@%t/s6.npy > %t/loops6.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec6.txt %t/loops6.txt
