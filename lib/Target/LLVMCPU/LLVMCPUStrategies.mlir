@@ -117,19 +117,28 @@ module attributes {transform.with_named_sequence} {
   // tile: one broadcast input value each) by %f output channels (vectors
   // loaded from the packed filter plane), the orientation of the
   // contraction strategies' tiles; accumulators stay in registers across c.
+  // The blocks of %f channels are the parallel loop, the rows a loop inside
+  // each: a block's C x %f columns of the plane are read from memory once
+  // and by every row from cache (rows outermost read the whole plane, 1 MiB
+  // for 512 channels, once per row: ResNet-18's 512-channel 7x7 layers
+  // 3.7-5.3 ms, now 2.9-4.1).
   transform.named_sequence @llvm_cpu_conv2d_nchw_tap_channels_last(
       %root: !transform.any_op {transform.consumed},
       %ow: !transform.param<i64> {transform.readonly},
       %f: !transform.param<i64> {transform.readonly}) {
-    %block, %blocks = transform.structured.tile_using_forall %root
-        tile_sizes [1, %ow, %f, 0]
-      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+    %column, %columns = transform.structured.tile_using_forall %root
+        tile_sizes [0, 0, %f, 0]
+      : (!transform.any_op, !transform.param<i64>)
       -> (!transform.any_op, !transform.any_op)
+    %block, %rows:2 = transform.structured.tile_using_for %column
+        tile_sizes [1, %ow, 0, 0]
+      : (!transform.any_op, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op, !transform.any_op)
     %tile, %loop = transform.structured.tile_using_for %block
         tile_sizes [0, 0, 0, 1]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.structured.vectorize %tile : !transform.any_op
-    transform.include @llvm_cpu_lower_vectors failures(propagate) (%blocks)
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%columns)
       : (!transform.any_op) -> ()
     transform.yield
   }
