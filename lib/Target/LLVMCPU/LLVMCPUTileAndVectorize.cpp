@@ -280,6 +280,29 @@ struct LLVMCPUTileAndVectorizePass
     return std::nullopt;
   }
 
+  /// Tiles `op` by `sizes` with loops of `loopType` and replaces it;
+  /// returns the tiling (one tiled linalg op), or reports a failure on `op`
+  /// (before replacing it) and returns failure.
+  static FailureOr<scf::SCFTilingResult>
+  tileOnce(RewriterBase &rewriter, linalg::LinalgOp op,
+           ArrayRef<OpFoldResult> sizes,
+           scf::SCFTilingOptions::LoopType loopType) {
+    scf::SCFTilingOptions options;
+    options.setTileSizes(sizes);
+    options.setLoopType(loopType);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(result) || result->tiledOps.size() != 1 ||
+        !isa<linalg::LinalgOp>(result->tiledOps.front())) {
+      op->emitError("llvm-cpu-tile-and-vectorize: tiling failed");
+      return failure();
+    }
+    // `op` is erased here: the failure above is reported on it only before.
+    rewriter.replaceOp(op, result->replacements);
+    return result;
+  }
+
   /// Tiles `op`; returns the tiled op (or `op` itself if no loop is tiled)
   /// and adds the tile loops, outermost first, to `loops`; reports a
   /// failure (on the op it failed on) itself. The loop
@@ -302,35 +325,22 @@ struct LLVMCPUTileAndVectorizePass
       SmallVector<OpFoldResult> forallSizes(numLoops, rewriter.getIndexAttr(0));
       forallSizes[*parallelLoop] =
           rewriter.getIndexAttr(getTileSize(op, *parallelLoop, numLoops));
-      scf::SCFTilingOptions options;
-      options.setTileSizes(forallSizes);
-      options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-      rewriter.setInsertionPoint(op);
-      FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
-          rewriter, cast<TilingInterface>(op.getOperation()), options);
-      if (failed(result) || result->tiledOps.size() != 1 ||
-          !isa<linalg::LinalgOp>(result->tiledOps.front()))
-        return op->emitError("llvm-cpu-tile-and-vectorize: tiling failed");
-      rewriter.replaceOp(op, result->replacements);
+      FailureOr<scf::SCFTilingResult> result = tileOnce(
+          rewriter, op, forallSizes, scf::SCFTilingOptions::LoopType::ForallOp);
+      if (failed(result))
+        return failure();
       op = cast<linalg::LinalgOp>(result->tiledOps.front());
     }
     if (!anyTiled)
       return op;
-    scf::SCFTilingOptions options;
-    options.setTileSizes(sizes);
-    rewriter.setInsertionPoint(op);
-    FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
-        rewriter, cast<TilingInterface>(op.getOperation()), options);
-    if (failed(result) || result->tiledOps.size() != 1 ||
-        !isa<linalg::LinalgOp>(result->tiledOps.front()))
-      return op->emitError("llvm-cpu-tile-and-vectorize: tiling failed");
-    auto tiled = cast<linalg::LinalgOp>(result->tiledOps.front());
-    // `op` is erased here: a failure is reported on it only before.
-    rewriter.replaceOp(op, result->replacements);
+    FailureOr<scf::SCFTilingResult> result =
+        tileOnce(rewriter, op, sizes, scf::SCFTilingOptions::LoopType::ForOp);
+    if (failed(result))
+      return failure();
     for (LoopLikeOpInterface loop : result->loops)
       if (auto forOp = dyn_cast<scf::ForOp>(loop.getOperation()))
         loops.push_back(forOp);
-    return tiled;
+    return cast<linalg::LinalgOp>(result->tiledOps.front());
   }
 
   /// Vectorizes `op` when its loop ranges are static or bounded by a tile
