@@ -224,9 +224,9 @@ FailureOr<linalg::LinalgOp> tileBatch(RewriterBase &rewriter,
       !isa<linalg::LinalgOp>(result->tiledAndFusedOps.front()))
     return op->emitError("llvm-cpu-apply-strategies: cannot tile the batch");
   auto tiled = cast<linalg::LinalgOp>(result->tiledAndFusedOps.front());
-  for (OpResult res : op->getResults())
-    rewriter.replaceAllUsesWith(res, result->replacements.lookup(res));
-  rewriter.eraseOp(op);
+  rewriter.replaceOp(op, llvm::map_to_vector(op->getResults(), [&](Value res) {
+                       return result->replacements.lookup(res);
+                     }));
   if (fill && fill->use_empty())
     rewriter.eraseOp(fill);
   readWholeOperands(rewriter, tiled);
