@@ -1,8 +1,10 @@
-// Output rows wider than a 16-lane register over at least 16 input channels
-// take the channels-last taps on AVX-512 (every lane of every vector an
-// output channel, 7 rows x 32 channels per tile here) and the NCHW taps'
-// rows on AVX2. On the host (the channels-last taps on an AVX-512 machine)
-// both compute what llvm-cpu-loops computes, within rtol/atol 1e-5.
+// Output rows wider than a vector register over at least as many input
+// channels as it has lanes take the channels-last taps (every lane of every
+// vector an output channel): 7 rows x 32 channels per tile on AVX-512, 4
+// rows x 16 channels on AVX2 (whose NCHW taps' rows of 14 lanes, two
+// registers each, spilled: a 64-channel 56x56 layer took 53 ms, now 3.7).
+// On the host both compute what llvm-cpu-loops computes, within rtol/atol
+// 1e-5.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "znver4"}>/' %S/Inputs/nchw-conv-wide.mlir > %t/znver4.mlir
 // RUN: scope-opt %t/znver4.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
@@ -14,11 +16,24 @@
 // AVX512: vector.fma {{.+}} : vector<16xf32>
 // AVX512-NOT: vector.fma {{.+}} : vector<14xf32>
 // AVX512: return
+// 13 pixels fit one register: the NCHW taps' rows.
+// AVX512-LABEL: func.func private @llvm_cpu_executables_wide_odd_dispatch
+// AVX512: vector.fma {{.+}} : vector<13xf32>
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "haswell"}>/' %S/Inputs/nchw-conv-wide.mlir > %t/haswell.mlir
 // RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=AVX2
 // AVX2-LABEL: func.func private @llvm_cpu_executables_wide_dispatch
-// AVX2: vector.fma {{.+}} : vector<14xf32>
+// AVX2: vector.fma {{.+}} : vector<16xf32>
+// AVX2-NOT: vector.fma {{.+}} : vector<14xf32>
+// AVX2: return
+// A 13-wide output takes one row of pixels per tile; its 48 channels are 6
+// vectors, of which a tile takes a power of two (2): rows of 6 registers
+// (vector<48xf32>) ran ten times slower.
+// AVX2-LABEL: func.func private @llvm_cpu_executables_wide_odd_dispatch
+// AVX2: vector.fma {{.+}} : vector<16xf32>
+// AVX2-NOT: vector<48xf32>
+// AVX2-NOT: vector.fma {{.+}} : vector<13xf32>
+// AVX2: return
 
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu-loops">/' %S/Inputs/nchw-conv-wide.mlir > %t/loops.mlir
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x1.npy 1 16 30 30 --seed 1
@@ -31,3 +46,8 @@
 // RUN: scope-run %S/Inputs/nchw-conv-wide.mlir --function=wide_strided --input=@%t/x2.npy --input=@%t/w2.npy > %t/vec2.txt
 // RUN: scope-run %t/loops.mlir --function=wide_strided --input=@%t/x2.npy --input=@%t/w2.npy > %t/loops2.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec2.txt %t/loops2.txt
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x3.npy 1 16 15 15 --seed 5
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w3.npy 48 16 3 3 --seed 6
+// RUN: scope-run %S/Inputs/nchw-conv-wide.mlir --function=wide_odd --input=@%t/x3.npy --input=@%t/w3.npy > %t/vec3.txt
+// RUN: scope-run %t/loops.mlir --function=wide_odd --input=@%t/x3.npy --input=@%t/w3.npy > %t/loops3.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec3.txt %t/loops3.txt

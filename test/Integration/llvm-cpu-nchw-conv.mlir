@@ -5,9 +5,12 @@
 // multiply-adds, another summation order): stride 1, stride and dilation 2,
 // a 1x1 convolution accumulating into an initialized output.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=conv3x3 --emit-llvm-dialect \
+// RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "znver4"}>/' %S/Inputs/nchw-conv.mlir > %t/znver4.mlir
+// RUN: scope-run %t/znver4.mlir --function=conv3x3 --emit-llvm-dialect \
 // RUN:   --mlir-print-ir-after=codegen-run-scope-pipelines 2>&1 >/dev/null | FileCheck %s --check-prefix=TAPS
-// Nine taps, each with its accumulator tile in registers across c.
+// Nine taps, each with its accumulator tile in registers across c: rows of
+// 9 lanes of a 16-lane register on AVX-512, 3 of 8 on AVX2 (the largest
+// divisor of the width that fits one register).
 // TAPS-COUNT-9: vector.fma {{.+}} : vector<9xf32>
 // TAPS-NOT: linalg.conv_2d_nchw_fchw
 
@@ -30,9 +33,7 @@
 // A 7-wide output fills at most half a 16-lane vector register (AVX-512):
 // each tap accumulates into a 7 x 7 x F (channels-last) tile of 7 rows of
 // two 16-wide vectors of output channels, one broadcast input value per
-// row, transposed back at the end. With 8 lanes (AVX2) 7 pixels fill a
-// register: the NCHW taps' rows along the width stay.
-// RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "znver4"}>/' %S/Inputs/nchw-conv.mlir > %t/znver4.mlir
+// row, transposed back at the end.
 // RUN: scope-opt %t/znver4.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=NARROW-AVX512
 // NARROW-AVX512-LABEL: func.func private @llvm_cpu_executables_narrow_dispatch
@@ -49,11 +50,20 @@
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "haswell"}>/' %S/Inputs/nchw-conv.mlir > %t/haswell.mlir
 // RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=NARROW-AVX2
+// On AVX2 the taps' rows of conv3x3's 9-wide output are 3 lanes (9 spans
+// two registers), 6 of its 12 channels (8 of the 16 registers at most).
+// NARROW-AVX2-LABEL: func.func private @llvm_cpu_executables_conv3x3_dispatch
+// NARROW-AVX2-COUNT-6: vector.fma {{.+}} : vector<3xf32>
+// NARROW-AVX2-NOT: vector<9xf32>
+// With 16 registers (AVX2) the channels-last taps take the 7-wide layer
+// too (7 rows x 16 channels: the NCHW taps' 8 rows of 7 lanes load a filter
+// value per FMA), and every 1x1 layer is a matmul (6 x 16 tiles).
 // NARROW-AVX2-LABEL: func.func private @llvm_cpu_executables_narrow_dispatch
-// NARROW-AVX2-COUNT-9: vector.fma {{.+}} : vector<7xf32>
+// NARROW-AVX2: vector.fma {{.+}} : vector<16xf32>
+// NARROW-AVX2-NOT: vector.fma {{.+}} : vector<7xf32>
 // NARROW-AVX2-LABEL: func.func private @llvm_cpu_executables_pointwise_narrow_dispatch
-// NARROW-AVX2: vector.fma {{.+}} : vector<7xf32>
-// NARROW-AVX2-NOT: vector<6x16xf32>
+// NARROW-AVX2: vector<6x16xf32>
+// NARROW-AVX2-NOT: vector.fma {{.+}} : vector<7xf32>
 // NARROW-AVX2: return
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x9.npy 1 64 7 7 --seed 20
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/w9.npy 96 64 1 1 --seed 21

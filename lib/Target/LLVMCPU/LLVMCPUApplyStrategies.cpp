@@ -147,6 +147,15 @@ int64_t getLargestDivisor(int64_t size, int64_t limit) {
   return 1;
 }
 
+/// Returns the largest power of two that divides `size` and is at most
+/// `limit` (1 if none is larger).
+int64_t getLargestPowerOfTwoDivisor(int64_t size, int64_t limit) {
+  int64_t d = 1;
+  while (2 * d <= limit && size % (2 * d) == 0)
+    d *= 2;
+  return d;
+}
+
 /// Returns true if `op` is on tensors and all its operands are statically
 /// shaped f32 tensors.
 bool hasStaticF32Operands(linalg::LinalgOp op) {
@@ -255,36 +264,51 @@ getConvTile(linalg::Conv2DNhwcHwcfOp conv, const ContractionTile &tile,
 }
 
 /// Returns the (output channel, output width) register tile of the tap
-/// strategy for an output of `channels` x `width`: at most 16 channels (16
-/// accumulator rows) of at most 16 pixels (one register), each a divisor of
-/// its dim so that every tile is static. Measured on Zen 4 (one thread): a
-/// 64-channel 56x56 3x3 layer runs at 89 GFLOP/s with 16 x 14 tiles, a
-/// 512-channel 7x7 one at 39 GFLOP/s with 16 x 7 (31 with 8 x 7); rows of 28
-/// or 56 lanes (several registers per row) ran ten times slower.
-std::pair<int64_t, int64_t> getTapTile(int64_t channels, int64_t width) {
-  return {getLargestDivisor(channels, 16), getLargestDivisor(width, 16)};
+/// strategy on `target` for an output of `channels` x `width`: at most one
+/// register of pixels (rows of several registers each ran ten times slower:
+/// a 64-channel 56x56 3x3 layer with 16 x 14 tiles on AVX2, 8 lanes, took
+/// 53 ms, with 16 x 8 5.3) by at most half the registers' count of channels
+/// (accumulator rows: 16 of 32 on AVX-512, 8 of 16 on AVX2, where 16 left no
+/// register for the input vector and the broadcast filter value: the
+/// 3-channel 7x7/2 stem 6.1 ms with 16 x 8, 5.4 with 8 x 8), each a divisor
+/// of its dim so that every tile is static. Measured on Zen 4 (one thread):
+/// a 64-channel 56x56 3x3 layer runs at 89 GFLOP/s with 16 x 14 tiles, a
+/// 512-channel 7x7 one at 39 GFLOP/s with 16 x 7 (31 with 8 x 7).
+std::pair<int64_t, int64_t> getTapTile(int64_t channels, int64_t width,
+                                       const CPUTarget &target) {
+  int64_t lanes = target.getVectorLanes(32);
+  int64_t rows = std::max<int64_t>(1, target.numVectorRegisters / 2);
+  return {getLargestDivisor(channels, std::min<int64_t>(16, rows)),
+          getLargestDivisor(width, std::min<int64_t>(16, lanes))};
 }
 
-/// Returns true if rows of `width` output pixels fill at most half a vector
-/// register: the NCHW taps' rows leave at least half of every register
-/// idle (ResNet's and MobileNet's 7-wide last stages on AVX-512; their
-/// 14-wide layers ran as fast with the taps' rows as any other layout).
+/// Returns true if the NCHW taps' rows over an output `width` pixels wide
+/// (the largest divisor of the width that fits one register, getTapTile)
+/// fill at most half a vector register, leaving at least half of every
+/// register idle: ResNet's and MobileNet's 7-wide last stages on AVX-512,
+/// SqueezeNet's 13-wide ones on AVX2 (rows of one pixel: its 1x1 512 to
+/// 1000 channel layer took 23 ms). ResNet's 14-wide layers ran as fast
+/// with the taps' rows as any other layout on AVX-512.
 bool isNarrowOutput(int64_t width, const CPUTarget &target) {
-  return 2 * width <= target.getVectorLanes(32);
+  int64_t lanes = target.getVectorLanes(32);
+  return 2 * getLargestDivisor(width, lanes) <= lanes;
 }
 
-/// Returns true if rows of `width` output pixels span more than one vector
-/// register of at least 16 lanes and each tap reduces over at least as many
-/// input channels: the NCHW taps' rows are then the largest divisor of the
-/// width up to 16 (14 lanes of 16 for ResNet's 28- and 56-wide layers),
-/// where the channels-last taps fill every lane (on Zen 4, one thread:
-/// 64 channels on 56x56 3x3 2.51 -> 2.24 ms, 128 on 28x28 2.60 -> 2.22 ms;
-/// 14-wide layers and the 3-channel stem ran as fast or faster with the
-/// rows). Not measured on AVX2, which keeps the rows.
+/// Returns true if each tap reduces over at least as many input channels as
+/// a vector register has lanes (at least 8) and the output is wide enough
+/// for the channels-last taps to beat the NCHW taps' rows: every width with
+/// 16 registers (AVX2), where the NCHW taps' at most 8 accumulator rows load
+/// a filter value for each FMA (Zen 3, one thread: 64 channels on 56x56 3x3
+/// 5.3 -> 3.7 ms, 128 on 28x28 5.1 -> 3.5, 256 on 14x14 5.5 -> 5.0, 512 on
+/// 7x7 8.4 -> 5.5); rows wider than a register with 32 (AVX-512: Zen 4, 64
+/// channels on 56x56 2.51 -> 2.24 ms, 128 on 28x28 2.60 -> 2.22; the 14-wide
+/// layers ran as fast or faster with the NCHW taps' rows of 14 lanes).
 bool isWideReduction(int64_t width, int64_t inputChannels,
                      const CPUTarget &target) {
   int64_t lanes = target.getVectorLanes(32);
-  return lanes >= 16 && width > lanes && inputChannels >= lanes;
+  if (lanes < 8 || inputChannels < lanes)
+    return false;
+  return target.numVectorRegisters < 32 || width > lanes;
 }
 
 /// Returns the (output width, output channel) register tile of the
@@ -297,7 +321,8 @@ bool isWideReduction(int64_t width, int64_t inputChannels,
 /// vectors: a divisor of the width of at most m rows (a narrow width is at
 /// most half the lanes, within m for the contraction tiles), and as many
 /// vectors per row as the contraction tile's accumulator budget (m x n /
-/// lanes registers) leaves, a divisor of the channels' vectors.
+/// lanes registers) leaves, a power-of-two divisor of the channels'
+/// vectors.
 std::optional<std::pair<int64_t, int64_t>>
 getChannelsLastTapTile(int64_t channels, int64_t width, int64_t inputChannels,
                        const ContractionTile &tile, const CPUTarget &target) {
@@ -308,8 +333,20 @@ getChannelsLastTapTile(int64_t channels, int64_t width, int64_t inputChannels,
     return std::nullopt;
   int64_t rows = getLargestDivisor(width, tile.m);
   int64_t budget = tile.m * (tile.n / lanes);
-  int64_t vectors =
-      getLargestDivisor(channels / lanes, std::max<int64_t>(1, budget / rows));
+  // Fewer than half the contraction tile's rows (a 7- or 14-wide output on
+  // AVX2, 6 rows): up to half the registers' count of rows, and all the
+  // accumulators but a filter vector and a broadcast value leave (Zen 3,
+  // 512 channels on 7x7: 7 x 16 5.5 ms, 1 x 64 8.8; 256 on 14x14: 7 x 16
+  // 4.5, 2 x 32 5.0, 14 x 8 5.8).
+  if (2 * rows < tile.m) {
+    rows = getLargestDivisor(width, target.numVectorRegisters / 2);
+    budget = std::max<int64_t>(1, target.numVectorRegisters - 2);
+  }
+  // Vectors of a power-of-two count of registers: rows of 3, 6 or 12
+  // registers ran ten times slower (Zen 3, 48 to 192 channels on 13x13:
+  // 1 x 96 channels 5.3 ms, 1 x 64 0.40).
+  int64_t vectors = getLargestPowerOfTwoDivisor(
+      channels / lanes, std::max<int64_t>(1, budget / rows));
   return std::make_pair(rows, vectors * lanes);
 }
 
@@ -442,16 +479,21 @@ int64_t getInputChannels(linalg::Conv2DNchwFchwOp conv) {
   return cast<ShapedType>(conv.getInputs()[1].getType()).getDimSize(1);
 }
 
-/// Returns true if `conv` is a 1x1 stride-1 convolution with a narrow
-/// output that the contraction strategy takes as a matmul: a reduction over
-/// at least kMinPackedReduction input channels. (On 14-wide outputs the
+/// Returns true if `conv` is a 1x1 stride-1 convolution that the
+/// contraction strategy takes as a matmul: a reduction over at least
+/// kMinPackedReduction input channels, with a narrow output, or any output
+/// with 16 vector registers (AVX2), where the NCHW taps' rows load a filter
+/// value for each FMA (Zen 3, one thread: ResNet-50's 1x1 layers 1.3 to
+/// 3 times faster as matmuls: 64 to 256 channels on 56x56 2.10 -> 1.62 ms,
+/// 256 to 1024 on 14x14 4.79 -> 1.58). (On 14-wide outputs on AVX-512 the
 /// taps ran 10% faster than the matmul's packing and unpacking.)
 bool isPackablePointwise(linalg::Conv2DNchwFchwOp conv,
                          const CPUTarget &target) {
   ArrayRef<int64_t> window =
       cast<ShapedType>(conv.getInputs()[1].getType()).getShape();
   int64_t width = cast<ShapedType>(conv.getOutputs()[0].getType()).getDimSize(3);
-  return isNarrowOutput(width, target) && window[2] == 1 && window[3] == 1 &&
+  return (isNarrowOutput(width, target) || target.numVectorRegisters < 32) &&
+         window[2] == 1 && window[3] == 1 &&
          llvm::all_of(conv.getStrides().getValues<int64_t>(),
                       [](int64_t stride) { return stride == 1; }) &&
          window[1] >= kMinPackedReduction;
@@ -1047,7 +1089,7 @@ struct LLVMCPUApplyStrategiesPass
         }
         continue;
       }
-      auto [f, ow] = getTapTile(out[1], out[3]);
+      auto [f, ow] = getTapTile(out[1], out[3], target);
       for (linalg::GenericOp tap :
            decomposeIntoTaps(rewriter, conv, /*channelsLast=*/false)) {
         roots.push_back({tap, {f, ow}});

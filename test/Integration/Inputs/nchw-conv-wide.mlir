@@ -1,6 +1,7 @@
 // NCHW convolutions whose output rows span more than one vector register,
 // over at least 16 input channels (llvm-cpu-nchw-conv-wide.mlir): a 28-wide
-// 3x3 layer and a 3x3 stride-2 one from 58 to 28 columns.
+// 3x3 layer, a 3x3 stride-2 one from 58 to 28 columns, and a 13-wide 3x3
+// layer to 48 channels (6 vectors of 8 lanes, 3 of 16).
 module attributes {hal.device = #hal.device.target<"llvm-cpu">} {
 func.func @wide(%x: tensor<1x16x30x30xf32>, %w: tensor<32x16x3x3xf32>) -> tensor<1x32x28x28xf32> {
   %z = arith.constant 0.0 : f32
@@ -17,5 +18,13 @@ func.func @wide_strided(%x: tensor<1x32x58x58xf32>, %w: tensor<16x32x3x3xf32>) -
   %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
       ins(%x, %w : tensor<1x32x58x58xf32>, tensor<16x32x3x3xf32>) outs(%f : tensor<1x16x28x28xf32>) -> tensor<1x16x28x28xf32>
   return %c : tensor<1x16x28x28xf32>
+}
+func.func @wide_odd(%x: tensor<1x16x15x15xf32>, %w: tensor<48x16x3x3xf32>) -> tensor<1x48x13x13xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x48x13x13xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x48x13x13xf32>) -> tensor<1x48x13x13xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x16x15x15xf32>, tensor<48x16x3x3xf32>) outs(%f : tensor<1x48x13x13xf32>) -> tensor<1x48x13x13xf32>
+  return %c : tensor<1x48x13x13xf32>
 }
 }

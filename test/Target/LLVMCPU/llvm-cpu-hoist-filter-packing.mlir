@@ -1,8 +1,9 @@
 // RUN: scope-opt --split-input-file --llvm-cpu-hoist-filter-packing="cpu=znver4" %s | FileCheck %s
 // RUN: scope-opt --split-input-file --llvm-cpu-hoist-filter-packing="cpu=haswell" %s | FileCheck %s --check-prefix=AVX2
 
-// A 14-wide 3x3 layer (the NCHW taps: KH x KW x C x F) and a 7-wide one (on
-// AVX-512 the channels-last taps: C x KH x KW x F; on AVX2 the NCHW taps),
+// A 14-wide 3x3 layer and a 7-wide one: on AVX-512 the first takes the NCHW
+// taps (KH x KW x C x F), the second the channels-last taps (C x KH x KW x
+// F); on AVX2 (16 registers) both take the channels-last taps,
 // both filters parameters: @f$prepare packs them from the parameters (the
 // bias too is a parameter, passed but not packed), @f$run reads each as the
 // transpose of its packed form, @f calls the two.
@@ -33,9 +34,10 @@
 //       CHECK:   %[[P:.+]]:2 = call @f$prepare(%[[FA]], %[[FBIAS]], %[[FB]])
 //       CHECK:   %[[R:.+]]:2 = call @f$run(%[[FX]], %[[FY]], %[[FA]], %[[FBIAS]], %[[FB]], %[[P]]#0, %[[P]]#1)
 //       CHECK:   return %[[R]]#0, %[[R]]#1
-// AVX2:        module attributes {scopeir.prepared_functions = {f = (tensor<64x64x3x3xf32>, tensor<64xf32>, tensor<32x32x3x3xf32>) -> (tensor<3x3x64x64xf32>, tensor<3x3x32x32xf32>)}}
+// AVX2:        module attributes {scopeir.prepared_functions = {f = (tensor<64x64x3x3xf32>, tensor<64xf32>, tensor<32x32x3x3xf32>) -> (tensor<64x3x3x64xf32>, tensor<32x3x3x32xf32>)}}
 // AVX2-LABEL:  func.func @f$run
-//       AVX2:    linalg.transpose ins(%{{.+}} : tensor<3x3x32x32xf32>) outs(%{{.+}} : tensor<32x32x3x3xf32>) permutation = [3, 2, 0, 1]
+//       AVX2:    linalg.transpose ins(%{{.+}} : tensor<64x3x3x64xf32>) outs(%{{.+}} : tensor<64x64x3x3xf32>) permutation = [3, 0, 1, 2]
+//       AVX2:    linalg.transpose ins(%{{.+}} : tensor<32x3x3x32xf32>) outs(%{{.+}} : tensor<32x32x3x3xf32>) permutation = [3, 0, 1, 2]
 func.func @f(%x: tensor<1x64x16x16xf32>, %y: tensor<1x32x9x9xf32>,
              %wa: tensor<64x64x3x3xf32> {scopeir.param = "a.weight"},
              %bias: tensor<64xf32> {scopeir.param = "a.bias"},
