@@ -47,6 +47,13 @@
 // NARROW-AVX512: vector<12x32xf32>
 // NARROW-AVX512-NOT: linalg.conv_2d_nchw_fchw
 // NARROW-AVX512: return
+// So is a strided one (ResNet's downsampling shortcuts), on a copy of the
+// input's pixels it reads (here 7 of 13 columns, 7 of 14 rows).
+// NARROW-AVX512-LABEL: func.func private @llvm_cpu_executables_pointwise_strided_dispatch
+// NARROW-AVX512: vector<12x32xf32>
+// NARROW-AVX512-NOT: vector.fma {{.+}} : vector<7xf32>
+// NARROW-AVX512-NOT: linalg.conv_2d_nchw_fchw
+// NARROW-AVX512: return
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "haswell"}>/' %S/Inputs/nchw-conv.mlir > %t/haswell.mlir
 // RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=NARROW-AVX2
@@ -65,6 +72,17 @@
 // NARROW-AVX2: vector<6x16xf32>
 // NARROW-AVX2-NOT: vector.fma {{.+}} : vector<7xf32>
 // NARROW-AVX2: return
+// NARROW-AVX2-LABEL: func.func private @llvm_cpu_executables_pointwise_strided_dispatch
+// NARROW-AVX2: vector<6x16xf32>
+// NARROW-AVX2-NOT: vector.fma {{.+}} : vector<7xf32>
+// NARROW-AVX2: return
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x13.npy 1 64 14 13 --seed 30
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w13.npy 96 64 1 1 --seed 31
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=pointwise_strided --input=@%t/x13.npy --input=@%t/w13.npy > %t/vec13.txt
+// RUN: scope-run %t/loops.mlir --function=pointwise_strided --input=@%t/x13.npy --input=@%t/w13.npy > %t/loops13.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec13.txt %t/loops13.txt
+// RUN: FileCheck %s --check-prefix=SHAPE13 < %t/vec13.txt
+// SHAPE13: 1x96x7x7xf32=
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x9.npy 1 64 7 7 --seed 20
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/w9.npy 96 64 1 1 --seed 21
 // RUN: scope-run %S/Inputs/nchw-conv.mlir --function=pointwise_narrow --input=@%t/x9.npy --input=@%t/w9.npy > %t/vec9.txt

@@ -50,6 +50,17 @@ func.func @pointwise_narrow(%x: tensor<1x64x7x7xf32>, %w: tensor<96x64x1x1xf32>)
   } : tensor<1x96x7x7xf32>
   return %r : tensor<1x96x7x7xf32>
 }
+func.func @pointwise_strided(%x: tensor<1x64x14x13xf32>, %w: tensor<96x64x1x1xf32>) -> tensor<1x96x7x7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %r = util.annotate [#hal.device.target<"llvm-cpu">] {
+    %e = tensor.empty() : tensor<1x96x7x7xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x96x7x7xf32>) -> tensor<1x96x7x7xf32>
+    %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x64x14x13xf32>, tensor<96x64x1x1xf32>) outs(%f : tensor<1x96x7x7xf32>) -> tensor<1x96x7x7xf32>
+    util.return %c : tensor<1x96x7x7xf32>
+  } : tensor<1x96x7x7xf32>
+  return %r : tensor<1x96x7x7xf32>
+}
 func.func @pointwise(%x: tensor<1x24x7x32xf32>, %w: tensor<20x24x1x1xf32>, %acc: tensor<1x20x7x32xf32>) -> tensor<1x20x7x32xf32> {
   %r = util.annotate [#hal.device.target<"llvm-cpu">] {
     %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
