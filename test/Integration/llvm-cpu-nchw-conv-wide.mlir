@@ -35,6 +35,19 @@
 // AVX2-NOT: vector.fma {{.+}} : vector<13xf32>
 // AVX2: return
 
+// On AVX2 an input of planes of at least 1024 floats (wide_strided's
+// 58x58) is transposed once to H x W x C, and each tap reads a strided
+// window of it; wide's 30x30 planes are read as they are.
+// RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=llvm-cpu-apply-strategies \
+// RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=HWC
+// HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
+// HWC-NOT: tensor<30x30x16xf32>
+// HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
+// HWC: %[[T:.+]] = linalg.transpose ins(%{{.+}} : tensor<32x58x58xf32>) outs(%{{.+}} : tensor<58x58x32xf32>) permutation = [1, 2, 0]
+// HWC: tensor.extract_slice %[[T]][0, 0, 0] [28, 28, 32] [2, 2, 1] : tensor<58x58x32xf32> to tensor<28x28x32xf32>
+// HWC: tensor.extract_slice %[[T]][2, 2, 0] [28, 28, 32] [2, 2, 1] : tensor<58x58x32xf32> to tensor<28x28x32xf32>
+// HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
+
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu-loops">/' %S/Inputs/nchw-conv-wide.mlir > %t/loops.mlir
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x1.npy 1 16 30 30 --seed 1
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/w1.npy 32 16 3 3 --seed 2
@@ -51,3 +64,9 @@
 // RUN: scope-run %S/Inputs/nchw-conv-wide.mlir --function=wide_odd --input=@%t/x3.npy --input=@%t/w3.npy > %t/vec3.txt
 // RUN: scope-run %t/loops.mlir --function=wide_odd --input=@%t/x3.npy --input=@%t/w3.npy > %t/loops3.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec3.txt %t/loops3.txt
+// The AVX2 tiles (the H x W x C input, 13-wide rows) compute the same on
+// any x86-64 host with AVX2.
+// RUN: scope-run %t/haswell.mlir --function=wide_strided --input=@%t/x2.npy --input=@%t/w2.npy > %t/hsw2.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw2.txt %t/loops2.txt
+// RUN: scope-run %t/haswell.mlir --function=wide_odd --input=@%t/x3.npy --input=@%t/w3.npy > %t/hsw3.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw3.txt %t/loops3.txt
