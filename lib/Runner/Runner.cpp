@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -250,6 +251,23 @@ static void registerTranslations(ModuleOp llvmModule) {
   llvmModule->getContext()->appendDialectRegistry(registry);
 }
 
+/// Turns off LLVM code generation passes that crash on valid IR the
+/// backends produce, once per process: LLVM 22's X86 store-forwarding-block
+/// pass aborts ("Cannot implicitly convert a scalable size to a fixed-width
+/// size") on the masked 16-lane loads of a packed contraction's OpenMP body
+/// compiled for AVX2 (a 1x1 convolution from 96 to 24 channels on one pixel
+/// at two threads). The pass only splits copies that would stall a store's
+/// forwarding; a missing option (another LLVM) is left alone.
+static void disableCrashingCodegenPasses() {
+  static bool disabled = [] {
+    if (llvm::cl::Option *option =
+            llvm::cl::getRegisteredOptions().lookup("x86-disable-avoid-SFB"))
+      (void)option->addOccurrence(/*pos=*/0, "x86-disable-avoid-SFB", "true");
+    return true;
+  }();
+  (void)disabled;
+}
+
 llvm::Expected<std::unique_ptr<Executable>>
 Executable::create(ModuleOp llvmModule, StringRef entry,
                    const RunOptions &options) {
@@ -265,6 +283,7 @@ Executable::create(ModuleOp llvmModule, ArrayRef<std::string> entryNames,
     return true;
   }();
   (void)initialized;
+  disableCrashingCodegenPasses();
 
   registerTranslations(llvmModule);
 
