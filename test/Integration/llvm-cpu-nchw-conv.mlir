@@ -6,6 +6,7 @@
 // a 1x1 convolution accumulating into an initialized output.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "znver4"}>/' %S/Inputs/nchw-conv.mlir > %t/znver4.mlir
+// RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "haswell"}>/' %S/Inputs/nchw-conv.mlir > %t/haswell.mlir
 // RUN: scope-run %t/znver4.mlir --function=conv3x3 --emit-llvm-dialect \
 // RUN:   --mlir-print-ir-after=codegen-run-scope-pipelines 2>&1 >/dev/null | FileCheck %s --check-prefix=TAPS
 // Nine taps, each with its accumulator tile in registers across c: rows of
@@ -23,6 +24,28 @@
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec1.txt %t/loops1.txt
 // RUN: FileCheck %s --check-prefix=SHAPE1 < %t/vec1.txt
 // SHAPE1: 1x12x9x9xf32=
+
+// A 7x7 stride-2 stem over 3 channels is folded into a 7x1 convolution over
+// 21: its input's 7 column windows (one per filter column, from the column
+// phases) copied into 3 x 7 channels, its filter's columns into the
+// reduction, 7 taps of 21 channels instead of 49 of 3.
+// RUN: scope-opt %t/znver4.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=llvm-cpu-apply-strategies \
+// RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=FOLD
+// FOLD: IR Dump After {{.+}}llvm-cpu-apply-strategies
+// FOLD: IR Dump After {{.+}}llvm-cpu-apply-strategies
+// FOLD: IR Dump After {{.+}}llvm-cpu-apply-strategies
+// FOLD-COUNT-7: tensor.insert_slice %{{.+}} into %{{.+}} [3, 1, 21, 9] [1, 1, 1, 1] : tensor<3x21x9xf32> into tensor<3x7x21x9xf32>
+// FOLD: tensor.collapse_shape %{{.+}} {{\[}}[0, 1], [2], [3]] : tensor<3x7x21x9xf32> into tensor<21x21x9xf32>
+// FOLD: tensor<7x21x16xf32>
+// FOLD-NOT: tensor<49x3x16xf32>
+// FOLD: IR Dump After {{.+}}llvm-cpu-apply-strategies
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x14.npy 1 3 21 23 --seed 32
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w14.npy 16 3 7 7 --seed 33
+// RUN: scope-run %S/Inputs/nchw-conv.mlir --function=stem --input=@%t/x14.npy --input=@%t/w14.npy > %t/vec14.txt
+// RUN: scope-run %t/loops.mlir --function=stem --input=@%t/x14.npy --input=@%t/w14.npy > %t/loops14.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec14.txt %t/loops14.txt
+// RUN: scope-run %t/haswell.mlir --function=stem --input=@%t/x14.npy --input=@%t/w14.npy > %t/hsw14.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw14.txt %t/loops14.txt
 
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x2.npy 1 3 20 23 --seed 3
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/w2.npy 16 3 3 3 --seed 4
@@ -54,7 +77,6 @@
 // NARROW-AVX512-NOT: vector.fma {{.+}} : vector<7xf32>
 // NARROW-AVX512-NOT: linalg.conv_2d_nchw_fchw
 // NARROW-AVX512: return
-// RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "haswell"}>/' %S/Inputs/nchw-conv.mlir > %t/haswell.mlir
 // RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=NARROW-AVX2
 // On AVX2 the taps' rows of conv3x3's 9-wide output are 3 lanes (9 spans

@@ -28,6 +28,17 @@ func.func @strided(%x: tensor<1x3x20x23xf32>, %w: tensor<16x3x3x3xf32>) -> tenso
   } : tensor<1x16x8x10xf32>
   return %r : tensor<1x16x8x10xf32>
 }
+func.func @stem(%x: tensor<1x3x21x23xf32>, %w: tensor<16x3x7x7xf32>) -> tensor<1x16x8x9xf32> {
+  %zero = arith.constant 0.0 : f32
+  %r = util.annotate [#hal.device.target<"llvm-cpu">] {
+    %e = tensor.empty() : tensor<1x16x8x9xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x16x8x9xf32>) -> tensor<1x16x8x9xf32>
+    %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x3x21x23xf32>, tensor<16x3x7x7xf32>) outs(%f : tensor<1x16x8x9xf32>) -> tensor<1x16x8x9xf32>
+    util.return %c : tensor<1x16x8x9xf32>
+  } : tensor<1x16x8x9xf32>
+  return %r : tensor<1x16x8x9xf32>
+}
 func.func @narrow(%x: tensor<1x16x9x9xf32>, %w: tensor<32x16x3x3xf32>) -> tensor<1x32x7x7xf32> {
   %zero = arith.constant 0.0 : f32
   %r = util.annotate [#hal.device.target<"llvm-cpu">] {
