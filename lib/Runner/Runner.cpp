@@ -259,13 +259,9 @@ static void registerTranslations(ModuleOp llvmModule) {
 /// at two threads). The pass only splits copies that would stall a store's
 /// forwarding; a missing option (another LLVM) is left alone.
 static void disableCrashingCodegenPasses() {
-  static bool disabled = [] {
-    if (llvm::cl::Option *option =
-            llvm::cl::getRegisteredOptions().lookup("x86-disable-avoid-SFB"))
-      (void)option->addOccurrence(/*pos=*/0, "x86-disable-avoid-SFB", "true");
-    return true;
-  }();
-  (void)disabled;
+  if (llvm::cl::Option *option =
+          llvm::cl::getRegisteredOptions().lookup("x86-disable-avoid-SFB"))
+    (void)option->addOccurrence(/*pos=*/0, "x86-disable-avoid-SFB", "true");
 }
 
 llvm::Expected<std::unique_ptr<Executable>>
@@ -280,10 +276,10 @@ Executable::create(ModuleOp llvmModule, ArrayRef<std::string> entryNames,
   static bool initialized = [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+    disableCrashingCodegenPasses();
     return true;
   }();
   (void)initialized;
-  disableCrashingCodegenPasses();
 
   registerTranslations(llvmModule);
 

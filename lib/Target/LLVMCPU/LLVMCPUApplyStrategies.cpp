@@ -263,6 +263,21 @@ getConvTile(linalg::Conv2DNhwcHwcfOp conv, const ContractionTile &tile,
   return std::make_pair(getLargestDivisor(width, tile.m), f);
 }
 
+/// Returns the pixels of one row of the NCHW taps' register tile on
+/// `target` for an output `width` pixels wide: the largest divisor of the
+/// width that fits one register (at most 16), so that every tile is static.
+int64_t getTapRowPixels(int64_t width, const CPUTarget &target) {
+  return getLargestDivisor(width,
+                           std::min<int64_t>(16, target.getVectorLanes(32)));
+}
+
+/// Returns true if `target` has 16 vector registers or fewer (AVX2), whose
+/// tiles differ from those sized for 32 (AVX-512): see isWideReduction,
+/// isPackablePointwise and readsInputChannelsLast.
+bool hasFewVectorRegisters(const CPUTarget &target) {
+  return target.numVectorRegisters < 32;
+}
+
 /// Returns the (output channel, output width) register tile of the tap
 /// strategy on `target` for an output of `channels` x `width`: at most one
 /// register of pixels (rows of several registers each ran ten times slower:
@@ -276,22 +291,19 @@ getConvTile(linalg::Conv2DNhwcHwcfOp conv, const ContractionTile &tile,
 /// 512-channel 7x7 one at 39 GFLOP/s with 16 x 7 (31 with 8 x 7).
 std::pair<int64_t, int64_t> getTapTile(int64_t channels, int64_t width,
                                        const CPUTarget &target) {
-  int64_t lanes = target.getVectorLanes(32);
   int64_t rows = std::max<int64_t>(1, target.numVectorRegisters / 2);
   return {getLargestDivisor(channels, std::min<int64_t>(16, rows)),
-          getLargestDivisor(width, std::min<int64_t>(16, lanes))};
+          getTapRowPixels(width, target)};
 }
 
 /// Returns true if the NCHW taps' rows over an output `width` pixels wide
-/// (the largest divisor of the width that fits one register, getTapTile)
-/// fill at most half a vector register, leaving at least half of every
-/// register idle: ResNet's and MobileNet's 7-wide last stages on AVX-512,
-/// SqueezeNet's 13-wide ones on AVX2 (rows of one pixel: its 1x1 512 to
-/// 1000 channel layer took 23 ms). ResNet's 14-wide layers ran as fast
-/// with the taps' rows as any other layout on AVX-512.
+/// (getTapRowPixels) fill at most half a vector register, leaving at least half
+/// of every register idle: ResNet's and MobileNet's 7-wide last stages on
+/// AVX-512, SqueezeNet's 13-wide ones on AVX2 (rows of one pixel: its 1x1 512
+/// to 1000 channel layer took 23 ms). ResNet's 14-wide layers ran as fast with
+/// the taps' rows as any other layout on AVX-512.
 bool isNarrowOutput(int64_t width, const CPUTarget &target) {
-  int64_t lanes = target.getVectorLanes(32);
-  return 2 * getLargestDivisor(width, lanes) <= lanes;
+  return 2 * getTapRowPixels(width, target) <= target.getVectorLanes(32);
 }
 
 /// Returns true if each tap reduces over at least as many input channels as
@@ -308,7 +320,7 @@ bool isWideReduction(int64_t width, int64_t inputChannels,
   int64_t lanes = target.getVectorLanes(32);
   if (lanes < 8 || inputChannels < lanes)
     return false;
-  return target.numVectorRegisters < 32 || width > lanes;
+  return hasFewVectorRegisters(target) || width > lanes;
 }
 
 /// Returns the (output width, output channel) register tile of the
@@ -387,6 +399,24 @@ public:
         {index(1), index(1), index(strides[0]), index(widthStride)});
   }
 
+  /// Splits the input into all its column phases at once (splitAllPhases)
+  /// where the first W / s columns of every phase hold every column that
+  /// the windows of `kw` filter columns over `width` output columns read
+  /// (an even width padded by one on each side for a 3x3 stride-2 window,
+  /// as in MobileNet and ResNet); otherwise each phase is copied the first
+  /// time it is asked for. A no-op without splitPhases.
+  void splitPhasesIfTheyHoldWindows(int64_t kw, int64_t width) {
+    if (!splitPhases)
+      return;
+    int64_t phaseWidth =
+        cast<ShapedType>(input.getType()).getDimSize(3) / strides[1];
+    if ((kw - 1) * dilations[1] / strides[1] + width <= phaseWidth)
+      splitAllPhases(phaseWidth);
+  }
+
+private:
+  OpFoldResult index(int64_t v) { return rewriter.getIndexAttr(v); }
+
   /// Splits the input into all its column phases at once, `width` columns
   /// each (the first s * `width` <= W columns of the input): one
   /// elementwise op reads each row as `width` pairs (s-tuples) of
@@ -394,10 +424,9 @@ public:
   /// transpose that vectorizes into contiguous loads and shuffles. The
   /// phases' copies of a strided slice each (getPhase) load one float per
   /// lane: a 1x144x58x58 input took 1.2 ms to split that way, 0.07 ms this
-  /// way. A no-op without splitPhases.
+  /// way. Only with splitPhases.
   void splitAllPhases(int64_t width) {
-    if (!splitPhases)
-      return;
+    assert(splitPhases && "no phases to split");
     auto type = cast<RankedTensorType>(input.getType());
     ArrayRef<int64_t> shape = type.getShape();
     int64_t stride = strides[1], c = shape[1], h = shape[2];
@@ -438,9 +467,6 @@ public:
           {index(1), index(c), index(h), index(width)},
           {index(1), index(1), index(1), index(1)});
   }
-
-private:
-  OpFoldResult index(int64_t v) { return rewriter.getIndexAttr(v); }
 
   /// Returns phase `p` of the input (1 x C x H x ceil((W - p) / s)),
   /// copying it the first time it is asked for.
@@ -495,7 +521,7 @@ bool isPackablePointwise(linalg::Conv2DNchwFchwOp conv,
   ArrayRef<int64_t> window =
       cast<ShapedType>(conv.getInputs()[1].getType()).getShape();
   int64_t width = cast<ShapedType>(conv.getOutputs()[0].getType()).getDimSize(3);
-  return (isNarrowOutput(width, target) || target.numVectorRegisters < 32) &&
+  return (isNarrowOutput(width, target) || hasFewVectorRegisters(target)) &&
          window[2] == 1 && window[3] == 1 && window[1] >= kMinPackedReduction;
 }
 
@@ -616,9 +642,7 @@ linalg::Conv2DNchwFchwOp foldFilterColumns(RewriterBase &rewriter,
   SmallVector<int64_t> rowDilations = {1, dilations[1]};
   TapWindows windows(rewriter, loc, input, rowStrides, rowDilations,
                      /*splitPhases=*/true);
-  int64_t phaseWidth = in[3] / strides[1];
-  if ((kw - 1) * dilations[1] / strides[1] + ow <= phaseWidth)
-    windows.splitAllPhases(phaseWidth);
+  windows.splitPhasesIfTheyHoldWindows(kw, ow);
   Value columns = tensor::EmptyOp::create(rewriter, loc,
                                           ArrayRef<int64_t>{c, kw, h, ow}, f32);
   auto columnType = RankedTensorType::get({c, h, ow}, f32);
@@ -678,7 +702,7 @@ bool readsInputChannelsLast(linalg::Conv2DNchwFchwOp conv,
                             const CPUTarget &target) {
   ArrayRef<int64_t> input =
       cast<ShapedType>(conv.getInputs()[0].getType()).getShape();
-  return target.numVectorRegisters < 32 && input[2] * input[3] >= 1024;
+  return hasFewVectorRegisters(target) && input[2] * input[3] >= 1024;
 }
 
 /// Rewrites `conv` (1 x C x H x W input, F x C x KH x KW filter) as KH * KW
@@ -971,16 +995,7 @@ void decomposeWindowIntoTaps(RewriterBase &rewriter, linalg::LinalgOp op,
   }
   TapWindows windows(rewriter, loc, input, strides, dilations,
                      /*splitPhases=*/true);
-  // Where the first W / s columns of every phase hold all the columns the
-  // taps read (an even width padded by one on each side for a 3x3 stride-2
-  // window, as in MobileNet and ResNet), the phases are split in one op.
-  int64_t phaseWidth =
-      cast<ShapedType>(input.getType()).getDimSize(3) / strides[1];
-  int64_t readWidth = 0;
-  for (int64_t j = 0; j < kw; ++j)
-    readWidth = std::max(readWidth, j * dilations[1] / strides[1] + ow);
-  if (readWidth <= phaseWidth)
-    windows.splitAllPhases(phaseWidth);
+  windows.splitPhasesIfTheyHoldWindows(kw, ow);
   // The operands of tap t are inputs[perTap * t] (its window) and, with a
   // filter, inputs[perTap * t + 1] (its C weights).
   int64_t perTap = filter ? 2 : 1;
