@@ -23,16 +23,19 @@
 // RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=codegen-run-scope-pipelines \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=AVX2
 // AVX2-LABEL: func.func private @llvm_cpu_executables_wide_dispatch
-// AVX2: vector.fma {{.+}} : vector<16xf32>
 // AVX2-NOT: vector.fma {{.+}} : vector<14xf32>
 // AVX2: return
-// A 13-wide output takes one row of pixels per tile; its 48 channels are 6
-// vectors, of which a tile takes a power of two (2): rows of 6 registers
-// (vector<48xf32>) ran ten times slower.
 // AVX2-LABEL: func.func private @llvm_cpu_executables_wide_odd_dispatch
+// AVX2-NOT: vector.fma {{.+}} : vector<13xf32>
+// AVX2: return
+// A 7-wide output (49 pixels, too few for the im2col matmul) takes the
+// channels-last taps; its 48 channels are 6 vectors, of which a tile takes a
+// power of two (2): rows of 6 registers (vector<48xf32>) ran ten times
+// slower.
+// AVX2-LABEL: func.func private @llvm_cpu_executables_narrow_odd_dispatch
 // AVX2: vector.fma {{.+}} : vector<16xf32>
 // AVX2-NOT: vector<48xf32>
-// AVX2-NOT: vector.fma {{.+}} : vector<13xf32>
+// AVX2-NOT: vector.fma {{.+}} : vector<7xf32>
 // AVX2: return
 
 // On AVX2 an input of planes of at least 1024 floats (wide_strided's
@@ -40,13 +43,27 @@
 // window of it; wide's 30x30 planes are read as they are.
 // RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=llvm-cpu-apply-strategies \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=HWC
+// On AVX2, wide's and wide_odd's outputs (784 and 169 pixels) from such
+// NCHW inputs are matmuls over their inputs' im2col copies: pixels by
+// C x KH x KW.
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
 // HWC-NOT: tensor<30x30x16xf32>
+// HWC: %[[COL:.+]] = linalg.generic {{.+}} outs(%{{.+}} : tensor<28x28x16x3x3xf32>)
+// HWC: %[[LHS:.+]] = tensor.collapse_shape %[[COL]] {{.+}} into tensor<784x144xf32>
+// HWC: %[[MM:.+]] = linalg.matmul ins(%[[LHS]], %{{.+}} : tensor<784x144xf32>, tensor<144x32xf32>)
+// HWC: linalg.transpose ins(%[[MM]] : tensor<784x32xf32>) outs(%{{.+}} : tensor<32x784xf32>) permutation = [1, 0]
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
 // HWC: %[[T:.+]] = linalg.transpose ins(%{{.+}} : tensor<32x58x58xf32>) outs(%{{.+}} : tensor<58x58x32xf32>) permutation = [1, 2, 0]
 // HWC: tensor.extract_slice %[[T]][0, 0, 0] [28, 28, 32] [2, 2, 1] : tensor<58x58x32xf32> to tensor<28x28x32xf32>
 // HWC: tensor.extract_slice %[[T]][2, 2, 0] [28, 28, 32] [2, 2, 1] : tensor<58x58x32xf32> to tensor<28x28x32xf32>
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
+// HWC: linalg.generic {{.+}} outs(%{{.+}} : tensor<13x13x16x3x3xf32>)
+// HWC: linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<169x144xf32>, tensor<144x48xf32>)
+// HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
+// HWC-NOT: linalg.matmul
+// HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
+// HWC: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d2, d0 * 2 + d3, d1 * 2 + d4)>, {{.+}} outs(%{{.+}} : tensor<14x14x16x3x3xf32>)
+// HWC: linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<196x144xf32>, tensor<144x32xf32>)
 
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu-loops">/' %S/Inputs/nchw-conv-wide.mlir > %t/loops.mlir
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x1.npy 1 16 30 30 --seed 1
@@ -64,8 +81,22 @@
 // RUN: scope-run %S/Inputs/nchw-conv-wide.mlir --function=wide_odd --input=@%t/x3.npy --input=@%t/w3.npy > %t/vec3.txt
 // RUN: scope-run %t/loops.mlir --function=wide_odd --input=@%t/x3.npy --input=@%t/w3.npy > %t/loops3.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec3.txt %t/loops3.txt
-// The AVX2 tiles (the H x W x C input, 13-wide rows) compute the same on
-// any x86-64 host with AVX2.
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x4.npy 1 16 9 9 --seed 7
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w4.npy 48 16 3 3 --seed 8
+// RUN: scope-run %S/Inputs/nchw-conv-wide.mlir --function=narrow_odd --input=@%t/x4.npy --input=@%t/w4.npy > %t/vec4.txt
+// RUN: scope-run %t/loops.mlir --function=narrow_odd --input=@%t/x4.npy --input=@%t/w4.npy > %t/loops4.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec4.txt %t/loops4.txt
+// The AVX2 tiles (the H x W x C input, the im2col matmuls, 7-wide rows)
+// compute the same on any x86-64 host with AVX2.
+// RUN: scope-run %t/haswell.mlir --function=wide --input=@%t/x1.npy --input=@%t/w1.npy > %t/hsw1.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw1.txt %t/loops1.txt
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x5.npy 1 16 29 29 --seed 9
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w5.npy 32 16 3 3 --seed 10
+// RUN: scope-run %t/haswell.mlir --function=strided_small --input=@%t/x5.npy --input=@%t/w5.npy > %t/hsw5.txt
+// RUN: scope-run %t/loops.mlir --function=strided_small --input=@%t/x5.npy --input=@%t/w5.npy > %t/loops5.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw5.txt %t/loops5.txt
+// RUN: scope-run %t/haswell.mlir --function=narrow_odd --input=@%t/x4.npy --input=@%t/w4.npy > %t/hsw4.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw4.txt %t/loops4.txt
 // RUN: scope-run %t/haswell.mlir --function=wide_strided --input=@%t/x2.npy --input=@%t/w2.npy > %t/hsw2.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw2.txt %t/loops2.txt
 // RUN: scope-run %t/haswell.mlir --function=wide_odd --input=@%t/x3.npy --input=@%t/w3.npy > %t/hsw3.txt

@@ -867,6 +867,125 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   return taps;
 }
 
+/// The fewest output pixels of a convolution that the contraction strategy
+/// takes as an im2col matmul (isIm2colConv): with 7x7 outputs (49 pixels)
+/// the filter, packed for the matmul in every call, costs more than the
+/// taps lose (Zen 3, one thread: 512 channels on 7x7 4.4 ms as taps, 4.9 as
+/// a matmul).
+constexpr int64_t kMinIm2colPixels = 128;
+
+/// Returns true if `conv`, whose filter the channels-last taps would read
+/// (NchwFilterLayout::ChannelMajor), runs faster as a matmul over its
+/// input's im2col copy (rewriteAsIm2colMatmul): on 16 vector registers
+/// (AVX2), with at least kMinIm2colPixels output pixels, from an NCHW input
+/// the taps would not transpose (readsInputChannelsLast: there the
+/// channels-last taps were as fast or faster). The channels-last taps'
+/// tiles of 7 or 13 rows by 16 channels need 17 registers and spill (Zen 3,
+/// one thread: 256 channels on 14x14 4.1 -> 3.1 ms, 128 on 28x28 4.5 ->
+/// 3.4, 128 to 256 at stride 2 to 14x14 2.2 -> 1.5, SqueezeNet's 64 to 256
+/// on 13x13 1.65 -> 0.68, 32 to 128 on 27x27 1.09 -> 0.81; its 48 to 192 on
+/// 13x13 0.39 -> 0.44).
+bool isIm2colConv(linalg::Conv2DNchwFchwOp conv, const CPUTarget &target) {
+  ArrayRef<int64_t> out =
+      cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
+  return hasFewVectorRegisters(target) && out[2] * out[3] >= kMinIm2colPixels &&
+         !readsInputChannelsLast(conv, target);
+}
+
+/// Rewrites `conv` (1 x C x H x W input, F x C x KH x KW filter) as the
+/// matmul
+///
+///   out'[oh * OW + ow][f] += col[oh * OW + ow][(c, kh, kw)] * w'[(c, kh,
+///   kw)][f]
+///
+/// over the input's im2col copy, col[oh][ow][c][kh][kw] =
+/// x[c][oh * sh + kh * dh][ow * sw + kw * dw] (OH * OW x C * KH * KW
+/// floats), and the filter in the channels-last taps' C x KH x KW x F layout
+/// (read in place where it was packed ahead of the call, else packed here),
+/// with the output transposed into out' before (or filled there) and out of
+/// it after. The output pixels are the matmul's rows, whose tiles of 6 waste
+/// fewer than the tiles of 16 along its columns would on 13- or 14-wide
+/// outputs. Returns the matmul.
+linalg::MatmulOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
+                                       linalg::Conv2DNchwFchwOp conv) {
+  Location loc = conv.getLoc();
+  Value input = conv.getInputs()[0], filter = conv.getInputs()[1];
+  Value init = conv.getOutputs()[0];
+  auto outType = cast<RankedTensorType>(init.getType());
+  ArrayRef<int64_t> out = outType.getShape();
+  ArrayRef<int64_t> in = cast<ShapedType>(input.getType()).getShape();
+  ArrayRef<int64_t> window = cast<ShapedType>(filter.getType()).getShape();
+  int64_t f = out[1], oh = out[2], ow = out[3];
+  int64_t c = window[1], kh = window[2], kw = window[3];
+  int64_t pixels = oh * ow, reduction = c * kh * kw;
+  SmallVector<int64_t> strides(conv.getStrides().getValues<int64_t>());
+  SmallVector<int64_t> dilations(conv.getDilations().getValues<int64_t>());
+  Type f32 = outType.getElementType();
+  MLIRContext *context = rewriter.getContext();
+  rewriter.setInsertionPoint(conv);
+  auto empty = [&](ArrayRef<int64_t> shape) -> Value {
+    return tensor::EmptyOp::create(rewriter, loc, shape, f32);
+  };
+  auto transpose = [&](Value value, ArrayRef<int64_t> shape,
+                       ArrayRef<int64_t> permutation) -> Value {
+    return linalg::TransposeOp::create(rewriter, loc, value, empty(shape),
+                                       permutation)
+        ->getResult(0);
+  };
+  SmallVector<ReassociationIndices> dropBatch = {{0, 1}, {2}, {3}};
+  // The im2col copy.
+  Value chw = tensor::CollapseShapeOp::create(
+      rewriter, loc, RankedTensorType::get({c, in[2], in[3]}, f32), input,
+      dropBatch);
+  AffineExpr dOh, dOw, dC, dKh, dKw;
+  bindDims(context, dOh, dOw, dC, dKh, dKw);
+  SmallVector<AffineMap> copyMaps = {
+      AffineMap::get(5, 0,
+                     {dC, dOh * strides[0] + dKh * dilations[0],
+                      dOw * strides[1] + dKw * dilations[1]},
+                     context),
+      AffineMap::getMultiDimIdentityMap(5, context)};
+  Value columns =
+      linalg::GenericOp::create(
+          rewriter, loc, RankedTensorType::get({oh, ow, c, kh, kw}, f32), chw,
+          empty({oh, ow, c, kh, kw}), copyMaps,
+          SmallVector<utils::IteratorType>(5, utils::IteratorType::parallel),
+          [](OpBuilder &b, Location loc, ValueRange args) {
+            linalg::YieldOp::create(b, loc, args[0]);
+          })
+          .getResult(0);
+  Value lhs = tensor::CollapseShapeOp::create(
+      rewriter, loc, RankedTensorType::get({pixels, reduction}, f32), columns,
+      ArrayRef<ReassociationIndices>{{0, 1}, {2, 3, 4}});
+  // The filter as C * KH * KW rows of F.
+  Value packedFilter =
+      getFilterPackedAhead(filter, NchwFilterLayout::ChannelMajor);
+  if (!packedFilter)
+    packedFilter =
+        packFilter(rewriter, loc, filter, NchwFilterLayout::ChannelMajor);
+  Value rhs = tensor::CollapseShapeOp::create(
+      rewriter, loc, RankedTensorType::get({reduction, f}, f32), packedFilter,
+      ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
+  // The accumulator, pixels by output channels.
+  Value acc;
+  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+    acc = linalg::FillOp::create(rewriter, loc, fill.getInputs()[0],
+                                 empty({pixels, f}))
+              .getResult(0);
+  } else {
+    Value rows = tensor::CollapseShapeOp::create(
+        rewriter, loc, RankedTensorType::get({f, pixels}, f32), init,
+        ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}});
+    acc = transpose(rows, {pixels, f}, {1, 0});
+  }
+  auto matmul = linalg::MatmulOp::create(rewriter, loc, acc.getType(),
+                                         ValueRange{lhs, rhs}, ValueRange{acc});
+  Value result = transpose(matmul.getResult(0), {f, pixels}, {1, 0});
+  rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
+      conv, outType, result, ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}});
+  return matmul;
+}
+
 /// The largest static batch a batch matmul is split into matmuls for.
 constexpr int64_t kMaxSplitBatch = 64;
 
@@ -1250,6 +1369,13 @@ struct LLVMCPUApplyStrategiesPass
       }
       ArrayRef<int64_t> out =
           cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
+      if (layout == NchwFilterLayout::ChannelMajor &&
+          isIm2colConv(conv, target)) {
+        linalg::MatmulOp matmul = rewriteAsIm2colMatmul(rewriter, conv);
+        if (isStrategyContraction(matmul, smallContractionRows))
+          addContractionRoot(matmul);
+        continue;
+      }
       if (layout == NchwFilterLayout::ChannelMajor) {
         std::optional<std::pair<int64_t, int64_t>> channelsLastTile =
             getChannelsLastTapTile(out[1], out[3], getInputChannels(conv),
