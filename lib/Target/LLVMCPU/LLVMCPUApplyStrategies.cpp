@@ -56,6 +56,9 @@ namespace {
 /// A register tile of a contraction strategy and its default cache block.
 struct ContractionTile {
   StringRef sequence;
+  /// The same strategy for a right-hand side already in its packed layout
+  /// (a pack of an unpack, which the pass folds away afterwards), or empty.
+  StringRef prepackedRhsSequence;
   int64_t m, n;
   int64_t blockM, blockN, blockK;
 };
@@ -65,9 +68,15 @@ struct ContractionTile {
 /// right-hand side and one broadcast element take the rest.
 std::optional<ContractionTile> getContractionTile(const CPUTarget &target) {
   if (target.vectorBits >= 512 && target.numVectorRegisters >= 32)
-    return ContractionTile{"llvm_cpu_contraction_12x32", 12, 32, 8, 4, 256};
+    return ContractionTile{"llvm_cpu_contraction_12x32", "", 12, 32, 8, 4, 256};
   if (target.vectorBits >= 256)
-    return ContractionTile{"llvm_cpu_contraction_6x16", 6, 16, 16, 8, 256};
+    return ContractionTile{"llvm_cpu_contraction_6x16",
+                           "llvm_cpu_contraction_6x16_prepacked_rhs",
+                           6,
+                           kMatmulPanelWidth,
+                           16,
+                           8,
+                           256};
   return std::nullopt;
 }
 
@@ -578,17 +587,6 @@ linalg::MatmulOp rewritePointwiseAsMatmul(RewriterBase &rewriter,
   return matmul;
 }
 
-/// Returns the filter in `layout` if `filter` is the transpose of one
-/// packed ahead of the call (llvm-cpu-hoist-filter-packing), else null.
-Value getFilterPackedAhead(Value filter, NchwFilterLayout layout) {
-  auto transpose = filter.getDefiningOp<linalg::TransposeOp>();
-  if (!transpose ||
-      transpose.getPermutation() !=
-          ArrayRef<int64_t>(getFilterUnpackingPermutation(layout)))
-    return Value();
-  return transpose.getInput();
-}
-
 /// The most input channels times filter columns that foldFilterColumns
 /// folds into one reduction.
 constexpr int64_t kMaxFoldedColumns = 64;
@@ -793,7 +791,7 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   int64_t taps2d = kh * kw;
   NchwFilterLayout layout = channelsLast ? NchwFilterLayout::ChannelMajor
                                          : NchwFilterLayout::TapMajor;
-  Value packedFilter = getFilterPackedAhead(filter, layout);
+  Value packedFilter = getPackedFilter(filter, layout);
   if (!packedFilter)
     packedFilter = packFilter(rewriter, loc, filter, layout);
   Value packed = tensor::CollapseShapeOp::create(
@@ -868,46 +866,57 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
 }
 
 /// The fewest output pixels of a convolution that the contraction strategy
-/// takes as an im2col matmul (isIm2colConv): with 7x7 outputs (49 pixels)
-/// the filter, packed for the matmul in every call, costs more than the
-/// taps lose (Zen 3, one thread: 512 channels on 7x7 4.4 ms as taps, 4.9 as
-/// a matmul).
+/// takes as an im2col matmul (isIm2colConv) over a filter packed in the
+/// call: with 7x7 outputs (49 pixels) that pack costs more than the taps
+/// lose (Zen 3, one thread: 512 channels on 7x7 4.4 ms as taps, 4.9 as a
+/// matmul, 1.4 ms of it packing the 9.4 MB filter).
 constexpr int64_t kMinIm2colPixels = 128;
+
+/// The same over a filter packed ahead of the call in the matmul's panels
+/// (NchwFilterLayout::MatmulPanels).
+constexpr int64_t kMinPrepackedIm2colPixels = 32;
 
 /// Returns true if `conv`, whose filter the channels-last taps would read
 /// (NchwFilterLayout::ChannelMajor), runs faster as a matmul over its
-/// input's im2col copy (rewriteAsIm2colMatmul): on 16 vector registers
-/// (AVX2), with at least kMinIm2colPixels output pixels, from an NCHW input
-/// the taps would not transpose (readsInputChannelsLast: there the
-/// channels-last taps were as fast or faster). The channels-last taps'
-/// tiles of 7 or 13 rows by 16 channels need 17 registers and spill (Zen 3,
-/// one thread: 256 channels on 14x14 4.1 -> 3.1 ms, 128 on 28x28 4.5 ->
-/// 3.4, 128 to 256 at stride 2 to 14x14 2.2 -> 1.5, SqueezeNet's 64 to 256
-/// on 13x13 1.65 -> 0.68, 32 to 128 on 27x27 1.09 -> 0.81; its 48 to 192 on
-/// 13x13 0.39 -> 0.44).
-bool isIm2colConv(linalg::Conv2DNchwFchwOp conv, const CPUTarget &target) {
+/// input's im2col copy (rewriteAsIm2colMatmul), its filter packed in the
+/// call or, with `prepacked`, ahead of it: on 16 vector registers (AVX2),
+/// with at least kMinIm2colPixels (kMinPrepackedIm2colPixels) output
+/// pixels, from an NCHW input the taps would not transpose
+/// (readsInputChannelsLast: there the channels-last taps were as fast or
+/// faster). The channels-last taps' tiles of 7 or 13 rows by 16 channels
+/// need 17 registers and spill (Zen 3, one thread, filter packed in the
+/// call: 256 channels on 14x14 4.1 -> 3.1 ms, 128 on 28x28 4.5 -> 3.4, 128
+/// to 256 at stride 2 to 14x14 2.2 -> 1.5, SqueezeNet's 64 to 256 on 13x13
+/// 1.65 -> 0.68, 32 to 128 on 27x27 1.09 -> 0.81; its 48 to 192 on 13x13
+/// 0.39 -> 0.44).
+bool isIm2colConv(linalg::Conv2DNchwFchwOp conv, const CPUTarget &target,
+                  bool prepacked) {
   ArrayRef<int64_t> out =
       cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
-  return hasFewVectorRegisters(target) && out[2] * out[3] >= kMinIm2colPixels &&
+  int64_t minPixels = prepacked ? kMinPrepackedIm2colPixels : kMinIm2colPixels;
+  return hasFewVectorRegisters(target) && out[2] * out[3] >= minPixels &&
          !readsInputChannelsLast(conv, target);
 }
 
 /// Rewrites `conv` (1 x C x H x W input, F x C x KH x KW filter) as the
-/// matmul
+/// matmul of its input's im2col copy, OH * OW rows (the output pixels) by
+/// C * KH * KW columns,
 ///
-///   out'[oh * OW + ow][f] += col[oh * OW + ow][(c, kh, kw)] * w'[(c, kh,
-///   kw)][f]
+///   col[oh][ow][c][kh][kw] = x[c][oh * sh + kh * dh][ow * sw + kw * dw],
 ///
-/// over the input's im2col copy, col[oh][ow][c][kh][kw] =
-/// x[c][oh * sh + kh * dh][ow * sw + kw * dw] (OH * OW x C * KH * KW
-/// floats), and the filter in the channels-last taps' C x KH x KW x F layout
-/// (read in place where it was packed ahead of the call, else packed here),
-/// with the output transposed into out' before (or filled there) and out of
-/// it after. The output pixels are the matmul's rows, whose tiles of 6 waste
-/// fewer than the tiles of 16 along its columns would on 13- or 14-wide
-/// outputs. Returns the matmul.
+/// and its filter as C * KH * KW rows of F (the channels-last taps'
+/// C x KH x KW x F layout), into an OH * OW x F output transposed back
+/// after (and filled there, or transposed into it before). With `panels`,
+/// the filter packed ahead in NchwFilterLayout::MatmulPanels, the
+/// right-hand side is the linalg.unpack of those panels, which the
+/// contraction strategy's pack of it cancels; else the filter is read in
+/// place where it was packed ahead as C x KH x KW x F, or packed here. The
+/// output pixels are the matmul's rows, whose tiles of 6 waste fewer than
+/// the tiles of 16 along its columns would on 13- or 14-wide outputs.
+/// Returns the matmul.
 linalg::MatmulOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
-                                       linalg::Conv2DNchwFchwOp conv) {
+                                       linalg::Conv2DNchwFchwOp conv,
+                                       Value panels) {
   Location loc = conv.getLoc();
   Value input = conv.getInputs()[0], filter = conv.getInputs()[1];
   Value init = conv.getOutputs()[0];
@@ -958,14 +967,28 @@ linalg::MatmulOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
       rewriter, loc, RankedTensorType::get({pixels, reduction}, f32), columns,
       ArrayRef<ReassociationIndices>{{0, 1}, {2, 3, 4}});
   // The filter as C * KH * KW rows of F.
-  Value packedFilter =
-      getFilterPackedAhead(filter, NchwFilterLayout::ChannelMajor);
-  if (!packedFilter)
-    packedFilter =
-        packFilter(rewriter, loc, filter, NchwFilterLayout::ChannelMajor);
-  Value rhs = tensor::CollapseShapeOp::create(
-      rewriter, loc, RankedTensorType::get({reduction, f}, f32), packedFilter,
-      ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
+  Value rhs;
+  if (panels) {
+    Value rows = tensor::CollapseShapeOp::create(
+        rewriter, loc,
+        RankedTensorType::get(
+            {f / kMatmulPanelWidth, reduction, kMatmulPanelWidth}, f32),
+        panels, ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}, {4}});
+    rhs = linalg::UnPackOp::create(rewriter, loc, rows, empty({reduction, f}),
+                                   /*innerDimsPos=*/{1},
+                                   {rewriter.getIndexAttr(kMatmulPanelWidth)},
+                                   /*outerDimsPerm=*/{1, 0})
+              .getResult();
+  } else {
+    Value packedFilter =
+        getPackedFilter(filter, NchwFilterLayout::ChannelMajor);
+    if (!packedFilter)
+      packedFilter =
+          packFilter(rewriter, loc, filter, NchwFilterLayout::ChannelMajor);
+    rhs = tensor::CollapseShapeOp::create(
+        rewriter, loc, RankedTensorType::get({reduction, f}, f32), packedFilter,
+        ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
+  }
   // The accumulator, pixels by output channels.
   Value acc;
   if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
@@ -983,7 +1006,41 @@ linalg::MatmulOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
   Value result = transpose(matmul.getResult(0), {f, pixels}, {1, 0});
   rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
       conv, outType, result, ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}});
+  // The convolution's unpack of the panels, no longer read.
+  if (Operation *unpack = filter.getDefiningOp();
+      panels && unpack && unpack->use_empty())
+    rewriter.eraseOp(unpack);
   return matmul;
+}
+
+/// Replaces each linalg.pack of `unpack`'s result that packs it back into
+/// its source's layout (same inner dims, tiles and outer permutation, no
+/// padding) with that source, and erases `unpack` once it has no use: the
+/// contraction strategy's pack of a right-hand side prepacked ahead of the
+/// call (rewriteAsIm2colMatmul's panels).
+void foldPackOfUnpack(RewriterBase &rewriter, linalg::UnPackOp unpack) {
+  for (Operation *user : llvm::make_early_inc_range(unpack->getUsers())) {
+    auto pack = dyn_cast<linalg::PackOp>(user);
+    if (!pack || pack.getSource() != unpack.getResult() ||
+        pack.getDestType() != unpack.getSourceType() ||
+        pack.getInnerDimsPos() != unpack.getInnerDimsPos() ||
+        pack.getStaticInnerTiles() != unpack.getStaticInnerTiles() ||
+        pack.getOuterDimsPerm() != unpack.getOuterDimsPerm())
+      continue;
+    ArrayRef<int64_t> shape = unpack.getDestType().getShape();
+    if (!llvm::all_of(
+            llvm::zip(unpack.getInnerDimsPos(), unpack.getStaticInnerTiles()),
+            [&](auto dimAndTile) {
+              auto [dim, tile] = dimAndTile;
+              return !ShapedType::isDynamic(tile) &&
+                     !ShapedType::isDynamic(shape[dim]) &&
+                     shape[dim] % tile == 0;
+            }))
+      continue;
+    rewriter.replaceOp(pack, unpack.getSource());
+  }
+  if (unpack->use_empty())
+    rewriter.eraseOp(unpack);
 }
 
 /// The largest static batch a batch matmul is split into matmuls for.
@@ -1316,6 +1373,9 @@ struct LLVMCPUApplyStrategiesPass
     SmallVector<StringRef> names;
     SmallVector<linalg::Conv2DNchwFchwOp> nchwConvs;
     SmallVector<linalg::LinalgOp> windowOps, batchMatmuls;
+    // The unpacks of the right-hand sides packed ahead, folded into the
+    // strategies' packs of them once those exist.
+    SmallVector<linalg::UnPackOp> prepackedRhs;
     auto addContractionRoot = [&](Operation *op) {
       roots.push_back(
           {op,
@@ -1369,9 +1429,35 @@ struct LLVMCPUApplyStrategiesPass
       }
       ArrayRef<int64_t> out =
           cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
+      if (layout == NchwFilterLayout::MatmulPanels) {
+        // Panels packed ahead: the im2col matmul reads them as its packed
+        // right-hand side. Else the im2col matmul where it is worth a pack
+        // of the filter in the call, the channels-last taps elsewhere.
+        Value panels = getPackedFilter(conv.getInputs()[1],
+                                       NchwFilterLayout::MatmulPanels);
+        layout = NchwFilterLayout::ChannelMajor;
+        if (panels || isIm2colConv(conv, target, /*prepacked=*/false)) {
+          linalg::MatmulOp matmul =
+              rewriteAsIm2colMatmul(rewriter, conv, panels);
+          if (!isStrategyContraction(matmul, smallContractionRows))
+            continue;
+          if (!panels) {
+            addContractionRoot(matmul);
+            continue;
+          }
+          roots.push_back({matmul,
+                           {contraction->blockM, contraction->blockN,
+                            contraction->blockK}});
+          names.push_back(contraction->prepackedRhsSequence);
+          prepackedRhs.push_back(
+              matmul.getInputs()[1].getDefiningOp<linalg::UnPackOp>());
+          continue;
+        }
+      }
       if (layout == NchwFilterLayout::ChannelMajor &&
-          isIm2colConv(conv, target)) {
-        linalg::MatmulOp matmul = rewriteAsIm2colMatmul(rewriter, conv);
+          isIm2colConv(conv, target, /*prepacked=*/false)) {
+        linalg::MatmulOp matmul =
+            rewriteAsIm2colMatmul(rewriter, conv, /*panels=*/Value());
         if (isStrategyContraction(matmul, smallContractionRows))
           addContractionRoot(matmul);
         continue;
@@ -1399,6 +1485,8 @@ struct LLVMCPUApplyStrategiesPass
     for (auto [root, name] : llvm::zip(roots, names))
       if (failed(apply(root.first, name, root.second)))
         return signalPassFailure();
+    for (linalg::UnPackOp unpack : prepackedRhs)
+      foldPackOfUnpack(rewriter, unpack);
   }
 
   CPUTarget target;
@@ -1421,17 +1509,29 @@ scopeir::llvmcpu::getNchwFilterLayout(linalg::Conv2DNchwFchwOp conv,
       cast<ShapedType>(conv.getInputs()[1].getType()).getShape();
   // A single tap would pay the transposes in and out of the channels-last
   // layout for one pass over the input channels.
-  if (window[2] * window[3] > 1 &&
-      getChannelsLastTapTile(out[1], out[3], window[1], *contraction, target))
-    return NchwFilterLayout::ChannelMajor;
-  return NchwFilterLayout::TapMajor;
+  if (window[2] * window[3] <= 1 ||
+      !getChannelsLastTapTile(out[1], out[3], window[1], *contraction, target))
+    return NchwFilterLayout::TapMajor;
+  // The im2col matmul reads a filter packed ahead in its panels where its
+  // right-hand side is one the contraction strategy packs at any row count
+  // (more than kMaxUnpackedRhsBytes, at least kMinPackedReduction rows).
+  int64_t reduction = window[1] * window[2] * window[3];
+  if (contraction->n == kMatmulPanelWidth &&
+      !contraction->prepackedRhsSequence.empty() &&
+      out[1] % kMatmulPanelWidth == 0 && reduction >= kMinPackedReduction &&
+      reduction * out[1] * 4 > kMaxUnpackedRhsBytes &&
+      isIm2colConv(conv, target, /*prepacked=*/true))
+    return NchwFilterLayout::MatmulPanels;
+  return NchwFilterLayout::ChannelMajor;
 }
 
 ArrayRef<int64_t>
 scopeir::llvmcpu::getFilterPackingPermutation(NchwFilterLayout layout) {
   static constexpr int64_t tapMajor[] = {2, 3, 1, 0};
   static constexpr int64_t channelMajor[] = {1, 2, 3, 0};
-  assert(layout != NchwFilterLayout::None && "a layout the taps read");
+  assert((layout == NchwFilterLayout::TapMajor ||
+          layout == NchwFilterLayout::ChannelMajor) &&
+         "a layout the taps read");
   return layout == NchwFilterLayout::TapMajor ? ArrayRef<int64_t>(tapMajor)
                                               : ArrayRef<int64_t>(channelMajor);
 }
@@ -1457,6 +1557,22 @@ Value scopeir::llvmcpu::packFilter(OpBuilder &builder, Location loc,
       builder, loc, RankedTensorType::get({f, c * kh * kw}, element), filter,
       ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
   Value columns = transpose(rows, {c * kh * kw, f}, {1, 0});
+  if (layout == NchwFilterLayout::MatmulPanels) {
+    // The C * KH * KW rows of F as F / 16 panels of rows of 16 (a transpose
+    // that keeps 16 consecutive floats innermost).
+    int64_t panels = f / kMatmulPanelWidth;
+    Value split = tensor::ExpandShapeOp::create(
+        builder, loc,
+        RankedTensorType::get({c * kh * kw, panels, kMatmulPanelWidth},
+                              element),
+        columns, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+    Value panelMajor =
+        transpose(split, {panels, c * kh * kw, kMatmulPanelWidth}, {1, 0, 2});
+    return tensor::ExpandShapeOp::create(
+        builder, loc,
+        RankedTensorType::get(getPackedFilterShape(shape, layout), element),
+        panelMajor, ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}, {4}});
+  }
   if (layout == NchwFilterLayout::ChannelMajor)
     return tensor::ExpandShapeOp::create(
         builder, loc, RankedTensorType::get({c, kh, kw, f}, element), columns,
@@ -1468,4 +1584,59 @@ Value scopeir::llvmcpu::packFilter(OpBuilder &builder, Location loc,
   return tensor::ExpandShapeOp::create(
       builder, loc, RankedTensorType::get({kh, kw, c, f}, element), tapMajor,
       ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
+}
+
+SmallVector<int64_t>
+scopeir::llvmcpu::getPackedFilterShape(ArrayRef<int64_t> filter,
+                                       NchwFilterLayout layout) {
+  if (layout == NchwFilterLayout::MatmulPanels)
+    return {filter[0] / kMatmulPanelWidth, filter[1], filter[2], filter[3],
+            kMatmulPanelWidth};
+  SmallVector<int64_t> shape;
+  for (int64_t dim : getFilterPackingPermutation(layout))
+    shape.push_back(filter[dim]);
+  return shape;
+}
+
+Value scopeir::llvmcpu::unpackFilter(OpBuilder &builder, Location loc,
+                                     Value packed, NchwFilterLayout layout) {
+  auto type = cast<RankedTensorType>(packed.getType());
+  Type element = type.getElementType();
+  if (layout == NchwFilterLayout::MatmulPanels) {
+    ArrayRef<int64_t> shape = type.getShape();
+    Value init = tensor::EmptyOp::create(
+        builder, loc,
+        ArrayRef<int64_t>{shape[0] * shape[4], shape[1], shape[2], shape[3]},
+        element);
+    return linalg::UnPackOp::create(builder, loc, packed, init,
+                                    /*innerDimsPos=*/{0},
+                                    {builder.getIndexAttr(kMatmulPanelWidth)})
+        .getResult();
+  }
+  SmallVector<int64_t> permutation = getFilterUnpackingPermutation(layout);
+  SmallVector<int64_t> shape;
+  for (int64_t dim : permutation)
+    shape.push_back(type.getDimSize(dim));
+  Value init = tensor::EmptyOp::create(builder, loc, shape, element);
+  return linalg::TransposeOp::create(builder, loc, packed, init, permutation)
+      ->getResult(0);
+}
+
+Value scopeir::llvmcpu::getPackedFilter(Value filter, NchwFilterLayout layout) {
+  if (layout == NchwFilterLayout::MatmulPanels) {
+    auto unpack = filter.getDefiningOp<linalg::UnPackOp>();
+    if (!unpack || unpack.getSourceType().getRank() != 5 ||
+        unpack.getInnerDimsPos() != ArrayRef<int64_t>{0} ||
+        unpack.getStaticInnerTiles() != ArrayRef<int64_t>{kMatmulPanelWidth} ||
+        !unpack.getOuterDimsPerm().empty() ||
+        unpack.getDestType().getDimSize(0) % kMatmulPanelWidth != 0)
+      return Value();
+    return unpack.getSource();
+  }
+  auto transpose = filter.getDefiningOp<linalg::TransposeOp>();
+  if (!transpose ||
+      transpose.getPermutation() !=
+          ArrayRef<int64_t>(getFilterUnpackingPermutation(layout)))
+    return Value();
+  return transpose.getInput();
 }

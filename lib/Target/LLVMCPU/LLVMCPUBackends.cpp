@@ -71,14 +71,14 @@ public:
         StringAttr::get(context, pipeline));
   }
 
-  /// The transpose of a filter packed ahead (llvm-cpu-hoist-filter-packing)
-  /// joins its convolution, whose taps read the packed filter under it.
+  /// The unpacking of a filter packed ahead (llvm-cpu-hoist-filter-packing:
+  /// a transpose, or an unpack of matmul panels) joins its convolution,
+  /// whose taps or im2col matmul read the packed filter under it.
   bool takesProducer(Operation *root, Operation *producer) const override {
     auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(root);
-    auto transpose = dyn_cast<linalg::TransposeOp>(producer);
-    return conv && transpose &&
-           conv.getInputs()[1] == transpose->getResult(0) &&
-           isFilterUnpacking(transpose);
+    return conv && producer->getNumResults() == 1 &&
+           conv.getInputs()[1] == producer->getResult(0) &&
+           isFilterUnpacking(producer);
   }
 };
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LLVMCPUFilterLayout.h"
 #include "scopeir/Target/LLVMCPU/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -72,6 +73,16 @@ static LogicalResult decomposeUnitTile(RewriterBase &rewriter,
       .matchAndRewrite(cast<linalg::UnPackOp>(tile), patternRewriter);
 }
 
+/// Returns true if `op` unpacks a filter packed ahead of the call
+/// (llvm-cpu-hoist-filter-packing's matmul panels) for the one convolution
+/// that reads it: llvm-cpu-apply-strategies reads the panels under it.
+static bool isReadByConvolution(Operation *op) {
+  if (!isa<linalg::UnPackOp>(op) || !op->hasOneUse() || !isFilterUnpacking(op))
+    return false;
+  auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(*op->user_begin());
+  return conv && conv.getInputs()[1] == op->getResult(0);
+}
+
 namespace {
 
 struct LLVMCPUDecomposeAggregatesPass
@@ -82,7 +93,8 @@ struct LLVMCPUDecomposeAggregatesPass
     getOperation()->walk([&](Operation *op) {
       if (isa<linalg::PackOp, linalg::UnPackOp, linalg::AggregatedOpInterface>(
               op) &&
-          llvm::any_of(op->getResultTypes(), llvm::IsaPred<TensorType>))
+          llvm::any_of(op->getResultTypes(), llvm::IsaPred<TensorType>) &&
+          !isReadByConvolution(op))
         ops.push_back(op);
     });
     if (ops.empty())

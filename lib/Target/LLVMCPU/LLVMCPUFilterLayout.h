@@ -24,7 +24,15 @@ enum class NchwFilterLayout {
   TapMajor,
   /// C x KH x KW x F: the channels-last taps' strided planes.
   ChannelMajor,
+  /// F / 16 x C x KH x KW x 16: the im2col matmul's right-hand side in the
+  /// contraction strategy's packed layout (panels of 16 output channels,
+  /// each C * KH * KW rows of 16), read without a pack in the call.
+  MatmulPanels,
 };
+
+/// The output channels of one panel of NchwFilterLayout::MatmulPanels: the
+/// columns of the AVX2 contraction tile.
+inline constexpr int64_t kMatmulPanelWidth = 16;
 
 /// Returns the layout in which llvm-cpu-apply-strategies' taps read the
 /// filter of `conv` on `target`.
@@ -32,14 +40,30 @@ NchwFilterLayout getNchwFilterLayout(mlir::linalg::Conv2DNchwFchwOp conv,
                                      const CPUTarget &target);
 
 /// The permutation of a linalg.transpose from the F x C x KH x KW filter to
-/// `layout` (result dim i is filter dim permutation[i]); `layout` is not
-/// None.
+/// `layout` (result dim i is filter dim permutation[i]); `layout` is one of
+/// the taps' (TapMajor, ChannelMajor).
 llvm::ArrayRef<int64_t> getFilterPackingPermutation(NchwFilterLayout layout);
 
-/// The permutation of a linalg.transpose from `layout` back to the
-/// F x C x KH x KW filter (the inverse of the packing one).
+/// The permutation of a linalg.transpose from `layout` (TapMajor,
+/// ChannelMajor) back to the F x C x KH x KW filter (the inverse of the
+/// packing one).
 llvm::SmallVector<int64_t>
 getFilterUnpackingPermutation(NchwFilterLayout layout);
+
+/// Returns the shape of an F x C x KH x KW `filter` packed in `layout` (not
+/// None).
+llvm::SmallVector<int64_t> getPackedFilterShape(llvm::ArrayRef<int64_t> filter,
+                                                NchwFilterLayout layout);
+
+/// Builds the F x C x KH x KW filter from `packed`, a filter in `layout`
+/// (not None): a linalg.transpose for the taps' layouts, a linalg.unpack
+/// (of the F dim by kMatmulPanelWidth) for MatmulPanels.
+mlir::Value unpackFilter(mlir::OpBuilder &builder, mlir::Location loc,
+                         mlir::Value packed, NchwFilterLayout layout);
+
+/// Returns the filter in `layout` (not None) if `filter` is its unpacking
+/// (unpackFilter), else null.
+mlir::Value getPackedFilter(mlir::Value filter, NchwFilterLayout layout);
 
 /// Builds the F x C x KH x KW `filter` in `layout` (not None) with
 /// transposes whose tiles read whole vectors: the filter as C * KH * KW rows
@@ -49,14 +73,16 @@ getFilterUnpackingPermutation(NchwFilterLayout layout);
 mlir::Value packFilter(mlir::OpBuilder &builder, mlir::Location loc,
                        mlir::Value filter, NchwFilterLayout layout);
 
-/// Returns true if `transpose` unpacks a filter from a layout the taps read
-/// (a KH x KW x C x F or C x KH x KW x F tensor to F x C x KH x KW).
-inline bool isFilterUnpacking(mlir::linalg::TransposeOp transpose) {
+/// Returns true if `op` unpacks a filter from a layout that
+/// llvm-cpu-apply-strategies reads (unpackFilter).
+inline bool isFilterUnpacking(mlir::Operation *op) {
+  if (op->getNumResults() != 1)
+    return false;
   NchwFilterLayout layouts[] = {NchwFilterLayout::TapMajor,
-                                NchwFilterLayout::ChannelMajor};
+                                NchwFilterLayout::ChannelMajor,
+                                NchwFilterLayout::MatmulPanels};
   return llvm::any_of(layouts, [&](NchwFilterLayout layout) {
-    return transpose.getPermutation() ==
-           llvm::ArrayRef<int64_t>(getFilterUnpackingPermutation(layout));
+    return getPackedFilter(op->getResult(0), layout) != nullptr;
   });
 }
 

@@ -32,15 +32,6 @@ using namespace mlir;
 using namespace scopeir;
 using namespace scopeir::llvmcpu;
 
-/// Returns the shape of an F x C x KH x KW filter packed in `layout`.
-static SmallVector<int64_t> getPackedShape(ArrayRef<int64_t> filter,
-                                           NchwFilterLayout layout) {
-  SmallVector<int64_t> shape;
-  for (int64_t dim : getFilterPackingPermutation(layout))
-    shape.push_back(filter[dim]);
-  return shape;
-}
-
 namespace {
 
 /// One packed filter: a parameter argument in a layout.
@@ -173,7 +164,7 @@ struct LLVMCPUHoistFilterPackingPass
     for (auto &[key, index] : packed) {
       auto filterType = cast<RankedTensorType>(type.getInput(key.first));
       packedTypes.push_back(RankedTensorType::get(
-          getPackedShape(filterType.getShape(), key.second),
+          getPackedFilterShape(filterType.getShape(), key.second),
           filterType.getElementType()));
     }
     for (linalg::TransposeOp transpose : transposes)
@@ -241,17 +232,9 @@ struct LLVMCPUHoistFilterPackingPass
     for (auto [conv, index] : convs) {
       auto key = packed.begin()[index].first;
       builder.setInsertionPoint(conv);
-      Value filter = conv.getInputs()[1];
-      auto filterType = cast<RankedTensorType>(filter.getType());
-      Value init =
-          tensor::EmptyOp::create(builder, conv.getLoc(), filterType.getShape(),
-                                  filterType.getElementType());
-      Value unpacked =
-          linalg::TransposeOp::create(builder, conv.getLoc(),
-                                      body.getArgument(first + index), init,
-                                      getFilterUnpackingPermutation(key.second))
-              ->getResult(0);
-      conv.setOperand(1, unpacked);
+      conv.setOperand(1, unpackFilter(builder, conv.getLoc(),
+                                      body.getArgument(first + index),
+                                      key.second));
     }
     for (auto [i, transpose] : llvm::enumerate(transposes)) {
       transpose->getResult(0).replaceAllUsesWith(

@@ -244,6 +244,45 @@ module attributes {transform.with_named_sequence} {
       %mb: !transform.param<i64> {transform.readonly},
       %nb: !transform.param<i64> {transform.readonly},
       %kb: !transform.param<i64> {transform.readonly}) {
+    %rhs = transform.include @llvm_cpu_contraction_6x16_kernel
+        failures(propagate) (%root, %mb, %nb, %kb)
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+         !transform.param<i64>) -> !transform.any_op
+    // The right-hand side's pack: 16 k steps of one 16-wide panel at a time.
+    %rhs_tile, %rhs_loops = transform.structured.tile_using_forall %rhs
+        tile_sizes [1, 16]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.structured.vectorize %rhs_tile vector_sizes [1, 16, 16] : !transform.any_op
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%rhs_loops)
+      : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // @llvm_cpu_contraction_6x16 for a right-hand side already in the packed
+  // layout RHS[n/16][k][16]: the root's right-hand side is the linalg.unpack
+  // of it, and the pack of that unpack is left as it is for
+  // llvm-cpu-apply-strategies to fold away (the im2col matmul over a filter
+  // packed ahead of the call).
+  transform.named_sequence @llvm_cpu_contraction_6x16_prepacked_rhs(
+      %root: !transform.any_op {transform.consumed},
+      %mb: !transform.param<i64> {transform.readonly},
+      %nb: !transform.param<i64> {transform.readonly},
+      %kb: !transform.param<i64> {transform.readonly}) {
+    %rhs = transform.include @llvm_cpu_contraction_6x16_kernel
+        failures(propagate) (%root, %mb, %nb, %kb)
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+         !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+
+  // The packing, the kernel and the packs of the left-hand side and the
+  // accumulator of @llvm_cpu_contraction_6x16; yields the right-hand side's
+  // pack, not tiled.
+  transform.named_sequence @llvm_cpu_contraction_6x16_kernel(
+      %root: !transform.any_op {transform.consumed},
+      %mb: !transform.param<i64> {transform.readonly},
+      %nb: !transform.param<i64> {transform.readonly},
+      %kb: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
     %packed = transform.structured.pack_greedily %root
         matmul_packed_sizes = [6, 16, 0] matmul_inner_dims_order = [0, 1, 2]
       : (!transform.any_op) -> !transform.op<"linalg.generic">
@@ -273,16 +312,12 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     transform.structured.vectorize %tile : !transform.any_op
 
-    // The packs: 16 k steps of one register tile at a time (a masked read
-    // where the tile is partial, then a transpose).
+    // The left-hand side's pack: 16 k steps of one register tile at a time
+    // (a masked read where the tile is partial, then a transpose).
     %lhs_tile, %lhs_loops = transform.structured.tile_using_forall %lhs
         tile_sizes [1, 16]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.structured.vectorize %lhs_tile vector_sizes [1, 16, 6] : !transform.any_op
-    %rhs_tile, %rhs_loops = transform.structured.tile_using_forall %rhs
-        tile_sizes [1, 16]
-      : (!transform.op<"linalg.pack">) -> (!transform.any_op, !transform.any_op)
-    transform.structured.vectorize %rhs_tile vector_sizes [1, 16, 16] : !transform.any_op
     transform.include @llvm_cpu_pack_tiles_6x16 failures(propagate) (%acc)
       : (!transform.any_op) -> ()
     %out_tile, %out_loops = transform.structured.tile_using_forall %result
@@ -294,11 +329,10 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> ()
     transform.include @llvm_cpu_lower_vectors failures(propagate) (%lhs_loops)
       : (!transform.any_op) -> ()
-    transform.include @llvm_cpu_lower_vectors failures(propagate) (%rhs_loops)
-      : (!transform.any_op) -> ()
     transform.include @llvm_cpu_lower_vectors failures(propagate) (%out_loops)
       : (!transform.any_op) -> ()
-    transform.yield
+    %rhs_any = transform.cast %rhs : !transform.op<"linalg.pack"> to !transform.any_op
+    transform.yield %rhs_any : !transform.any_op
   }
 
   // The accumulator's packs of @llvm_cpu_contraction_6x16.

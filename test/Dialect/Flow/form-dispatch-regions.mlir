@@ -517,3 +517,35 @@ func.func @workgroups_root(%a: tensor<8xf32>) -> tensor<8xf32> {
   %q = linalg.add ins(%r, %r : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
   return %q : tensor<8xf32>
 }
+
+// -----
+
+// An argument's unpack (a layout its caller prepared, such as a filter
+// packed ahead) joins the region of its only user, whose codegen may read
+// the argument in place; an unpack of a computed value is a root of its own.
+// CHECK-LABEL: func.func @argument_unpack
+//       CHECK:   flow.dispatch.region
+//       CHECK:     linalg.unpack
+//   CHECK-NOT:     flow.return
+//       CHECK:     linalg.conv_2d_nchw_fchw
+//       CHECK:     flow.return
+//       CHECK:   flow.dispatch.region
+//       CHECK:     linalg.unpack
+//  CHECK-NEXT:     flow.return
+//       CHECK:   flow.dispatch.region
+//       CHECK:     linalg.conv_2d_nchw_fchw
+func.func @argument_unpack(%x: tensor<1x16x9x9xf32>, %p: tensor<1x16x3x3x16xf32>) -> (tensor<1x16x7x7xf32>, tensor<1x16x7x7xf32>) {
+  %z = arith.constant 0.0 : f32
+  %ew = tensor.empty() : tensor<16x16x3x3xf32>
+  %w = linalg.unpack %p inner_dims_pos = [0] inner_tiles = [16] into %ew : tensor<1x16x3x3x16xf32> -> tensor<16x16x3x3xf32>
+  %e = tensor.empty() : tensor<1x16x7x7xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x16x7x7xf32>) -> tensor<1x16x7x7xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x16x9x9xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x7x7xf32>) -> tensor<1x16x7x7xf32>
+  %ep = tensor.empty() : tensor<1x16x3x3x16xf32>
+  %q = linalg.copy ins(%p : tensor<1x16x3x3x16xf32>) outs(%ep : tensor<1x16x3x3x16xf32>) -> tensor<1x16x3x3x16xf32>
+  %v = linalg.unpack %q inner_dims_pos = [0] inner_tiles = [16] into %ew : tensor<1x16x3x3x16xf32> -> tensor<16x16x3x3xf32>
+  %d = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %v : tensor<1x16x9x9xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x7x7xf32>) -> tensor<1x16x7x7xf32>
+  return %c, %d : tensor<1x16x7x7xf32>, tensor<1x16x7x7xf32>
+}

@@ -57,6 +57,38 @@ func.func @f(%x: tensor<1x64x16x16xf32>, %y: tensor<1x32x9x9xf32>,
 
 // -----
 
+// On AVX2, a 3x3 layer the channels-last taps would take, with at least 32
+// output pixels and a filter of more than 512 KiB, is an im2col matmul whose
+// right-hand side is the filter in the contraction strategy's panels
+// (F / 16 x C x KH x KW x 16, packed from the C * KH * KW rows of F by a
+// transpose that keeps 16 floats innermost); @f$run reads the filter as the
+// unpack of the panels. On AVX-512 the same layer takes the channels-last
+// taps.
+// CHECK:       module attributes {scopeir.prepared_functions = {panels = (tensor<128x128x3x3xf32>) -> tensor<128x3x3x128xf32>}}
+// AVX2:        module attributes {scopeir.prepared_functions = {panels = (tensor<128x128x3x3xf32>) -> tensor<8x128x3x3x16xf32>}}
+// AVX2-LABEL:  func.func @panels$run
+//  AVX2-SAME:      %[[P:[^:]+]]: tensor<8x128x3x3x16xf32> {bufferization.writable = false})
+//       AVX2:    %[[W:.+]] = linalg.unpack %[[P]] inner_dims_pos = [0] inner_tiles = [16] into %{{.+}} : tensor<8x128x3x3x16xf32> -> tensor<128x128x3x3xf32>
+//       AVX2:    linalg.conv_2d_nchw_fchw {{.*}} ins(%{{.+}}, %[[W]] :
+// AVX2-LABEL:  func.func @panels$prepare
+//       AVX2:    %[[R:.+]] = tensor.collapse_shape %{{.+}} {{\[}}[0], [1, 2, 3]] : tensor<128x128x3x3xf32> into tensor<128x1152xf32>
+//       AVX2:    %[[T:.+]] = linalg.transpose ins(%[[R]] : tensor<128x1152xf32>) outs(%{{.+}} : tensor<1152x128xf32>) permutation = [1, 0]
+//       AVX2:    %[[S:.+]] = tensor.expand_shape %[[T]] {{\[}}[0], [1, 2]] output_shape [1152, 8, 16]
+//       AVX2:    %[[Q:.+]] = linalg.transpose ins(%[[S]] : tensor<1152x8x16xf32>) outs(%{{.+}} : tensor<8x1152x16xf32>) permutation = [1, 0, 2]
+//       AVX2:    %[[E:.+]] = tensor.expand_shape %[[Q]] {{\[}}[0], [1, 2, 3], [4]] output_shape [8, 128, 3, 3, 16]
+//       AVX2:    return %[[E]]
+func.func @panels(%x: tensor<1x128x9x9xf32>, %w: tensor<128x128x3x3xf32> {scopeir.param = "w"})
+    -> tensor<1x128x7x7xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x128x7x7xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x128x7x7xf32>) -> tensor<1x128x7x7xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x128x9x9xf32>, tensor<128x128x3x3xf32>) outs(%f : tensor<1x128x7x7xf32>) -> tensor<1x128x7x7xf32>
+  return %c : tensor<1x128x7x7xf32>
+}
+
+// -----
+
 // One filter read by two convolutions in one layout: packed once, unpacked
 // before each (each transpose joins its own convolution's dispatch).
 // CHECK:       module attributes {scopeir.prepared_functions = {g = (tensor<16x16x3x3xf32>) -> tensor<3x3x16x16xf32>}}

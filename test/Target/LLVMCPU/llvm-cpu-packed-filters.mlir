@@ -1,5 +1,6 @@
 // RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{cpu=znver4},canonicalize,cse))" %s | FileCheck %s
 // RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(codegen-form-tu-scopes{table=llvm-cpu}))" %s | FileCheck %s --check-prefix=SCOPES
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{cpu=haswell},canonicalize,cse))" %s | FileCheck %s --check-prefix=PANELS
 
 // Filters packed ahead of the call (llvm-cpu-hoist-filter-packing): a
 // convolution whose filter is the transpose of a tensor in the layout its
@@ -94,4 +95,40 @@ func.func @no_unpacking(%x: tensor<1x16x58x58xf32>, %p: tensor<16x16x3x3xf32>) -
   %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%x, %w : tensor<1x16x58x58xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x56x56xf32>) -> tensor<1x16x56x56xf32>
   return %c : tensor<1x16x56x56xf32>
+}
+
+// -----
+
+// The im2col matmul (AVX2) over a filter packed ahead in the contraction
+// strategy's panels, F / 16 x C x KH x KW x 16: its right-hand side is the
+// unpack of the panels, which the strategy's pack of it cancels; the kernel
+// reads the panels in place (no pack, no unpack in the call), and the
+// unpack joins the convolution's tu scope.
+// PANELS-LABEL: func.func @matmul_panels
+//  PANELS-SAME:     (%{{.+}}: tensor<1x128x9x9xf32>, %[[P:.+]]: tensor<8x128x3x3x16xf32>)
+//   PANELS-NOT:   linalg.unpack
+//   PANELS-NOT:   linalg.pack
+//       PANELS:   %[[R:.+]] = tensor.collapse_shape %[[P]] {{\[}}[0], [1, 2, 3], [4]] : tensor<8x128x3x3x16xf32> into tensor<8x1152x16xf32>
+//   PANELS-NOT:   linalg.unpack
+//   PANELS-NOT:   linalg.pack {{.+}} %[[R]]
+//       PANELS:   vector.transfer_read %[[R]][
+//   PANELS-NOT:   linalg.unpack
+//       PANELS:   return
+// SCOPES-LABEL: func.func @matmul_panels
+//       SCOPES:   codegen.scope.tu
+//       SCOPES:     linalg.unpack
+//   SCOPES-NOT:     codegen.yield
+//       SCOPES:     linalg.conv_2d_nchw_fchw
+//       SCOPES:     codegen.yield
+//   SCOPES-NOT:   codegen.scope.tu
+//       SCOPES:   return
+func.func @matmul_panels(%x: tensor<1x128x9x9xf32>, %p: tensor<8x128x3x3x16xf32>) -> tensor<1x128x7x7xf32> {
+  %z = arith.constant 0.0 : f32
+  %ew = tensor.empty() : tensor<128x128x3x3xf32>
+  %w = linalg.unpack %p inner_dims_pos = [0] inner_tiles = [16] into %ew : tensor<8x128x3x3x16xf32> -> tensor<128x128x3x3xf32>
+  %e = tensor.empty() : tensor<1x128x7x7xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x128x7x7xf32>) -> tensor<1x128x7x7xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x128x9x9xf32>, tensor<128x128x3x3xf32>) outs(%f : tensor<1x128x7x7xf32>) -> tensor<1x128x7x7xf32>
+  return %c : tensor<1x128x7x7xf32>
 }

@@ -33,7 +33,10 @@ def LLVMCPUDecomposeAggregatesPass
       `tensor.insert_slice` (`DecomposeOuterUnitDimsPackOpPattern`).
     - `linalg.unpack` likewise: `linalg.transpose`,
       `tensor.collapse_shape` and `tensor.extract_slice`
-      (`linalg::lowerUnPack`), or one inner tile at a time.
+      (`linalg::lowerUnPack`), or one inner tile at a time. Not the
+      unpack of a filter packed ahead that a convolution reads
+      (`llvm-cpu-hoist-filter-packing`'s matmul panels): that convolution's
+      strategy reads the panels under it.
     - an `AggregatedOpInterface` op: its own `decomposeOperation` (softmax
       becomes a max reduction, a subtraction and `exp`, a sum and a
       division, each a `linalg.generic`).
@@ -94,7 +97,10 @@ def LLVMCPUHoistFilterPackingPass
   let description = [{
     llvm-cpu's tap strategies (`llvm-cpu-apply-strategies`) read the filter
     of an NCHW convolution packed KH x KW x C x F (or C x KH x KW x F for
-    the channels-last taps); a filter that is a function argument is packed
+    the channels-last taps; the im2col matmul on AVX2 reads one of more
+    than 512 KiB as F / 16 x C x KH x KW x 16, the contraction strategy's
+    panels of 16 output channels, which `@f$run` unpacks with a
+    `linalg.unpack` that the strategy's own pack cancels); a filter that is a function argument is packed
     inside the convolution's dispatch, on every call: for a 512-channel 3x3
     layer on 7x7 pixels, 1.1 ms of transposes in 4.1. A model's weights are
     such arguments, marked `{scopeir.param = "..."}` by the PyTorch front

@@ -85,8 +85,22 @@ FailureOr<bool> BlockFormation::run() {
     return false;
   // Contractions, convolutions, reductions and other roots first, so that
   // they take their producers (fills) before those could start chains.
+  // A root that the root using it takes as a producer (takesProducer: an
+  // unpack its strategy reads through) waits for that root's group.
+  auto isTakenByUser = [&](Operation *op) {
+    if (!table || !op->hasOneUse())
+      return false;
+    Operation *user = block.findAncestorOpInBlock(**op->user_begin());
+    return user && user != op && roots.count(user) &&
+           table->takesProducer(user, op);
+  };
   for (auto [op, kind] : roots)
-    if (kind != RootKind::Elementwise && failed(formGroup(op, kind)))
+    if (kind != RootKind::Elementwise && !grouped.contains(op) &&
+        !isTakenByUser(op) && failed(formGroup(op, kind)))
+      return failure();
+  for (auto [op, kind] : roots)
+    if (kind != RootKind::Elementwise && !grouped.contains(op) &&
+        failed(formGroup(op, kind)))
       return failure();
   for (auto [op, kind] : roots)
     if (kind == RootKind::Elementwise && !grouped.contains(op) &&

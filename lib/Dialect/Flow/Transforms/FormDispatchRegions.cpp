@@ -45,15 +45,27 @@ static bool isElementwiseOp(Operation *op) {
   return linalgOp && isDispatchableOp(op) && linalg::isElementwise(linalgOp);
 }
 
+/// Returns true for a linalg.unpack of a block argument with a single use:
+/// an argument in a layout its caller prepared (the convolution filters
+/// that llvm-cpu-hoist-filter-packing packs ahead of the call). It joins its
+/// user's region as a producer, whose codegen may read the argument in the
+/// layout it is in rather than unpack it in every call.
+static bool isArgumentUnpack(Operation *op) {
+  auto unpack = dyn_cast<linalg::UnPackOp>(op);
+  return unpack && isDispatchableOp(op) &&
+         isa<BlockArgument>(unpack.getSource()) && unpack->hasOneUse();
+}
+
 /// Returns true for an op that starts a dispatch region: a contraction
 /// (matmul, batch_matmul, ...), a convolution, a reduction, or any other
-/// tileable op that is not elementwise.
+/// tileable op that is not elementwise (but an argument's unpack, which
+/// joins its user).
 static bool isRootOp(Operation *op) {
   // Contractions (linalg::isaContractionOpInterface), convolutions
   // (linalg::isaConvolutionOpInterface) and reductions all have a loop that
   // is not parallel; so does every other op this accepts (tensor.pad,
   // linalg.pack, a transpose-like generic with a non-identity output...).
-  return isDispatchableOp(op) && !isElementwiseOp(op);
+  return isDispatchableOp(op) && !isElementwiseOp(op) && !isArgumentUnpack(op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -133,13 +145,15 @@ void BlockFormation::formGroup(Operation *root) {
     last = user;
   }
 
-  // Producers: elementwise ops of this block whose results feed only this
-  // group. Clonable producers are left for createRegion.
+  // Producers: elementwise ops and arguments' unpacks of this block whose
+  // results feed only this group. Clonable producers are left for
+  // createRegion.
   util::growGroupByProducers(
       block, SmallVector<Operation *>(group),
       [&](Operation *producer) {
-        return !isGrouped(producer) && isElementwiseOp(producer) &&
-               !util::isClonableProducer(producer);
+        return !isGrouped(producer) && ((isElementwiseOp(producer) &&
+                                         !util::isClonableProducer(producer)) ||
+                                        isArgumentUnpack(producer));
       },
       [&](Operation *op) { return isIn(op, g); }, add);
   if (remarks.isEnabled())
