@@ -133,6 +133,8 @@ public:
     funcPM.addPass(createConvertLinalgToLoopsPass());
     // exp, tanh and erf as arithmetic on vectors, not a libm call per lane.
     funcPM.addPass(createLLVMCPUApproximateMathPass());
+    // The outer products' splats from memory.
+    funcPM.addPass(createLLVMCPUBroadcastLoadsPass());
     addVectorLowering(funcPM);
     funcPM.addPass(createCanonicalizerPass());
   }

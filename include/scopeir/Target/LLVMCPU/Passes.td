@@ -461,6 +461,25 @@ def LLVMCPUVectorizeCopiesPass : Pass<"llvm-cpu-vectorize-copies"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def LLVMCPUBroadcastLoadsPass : Pass<"llvm-cpu-broadcast-loads"> {
+  let summary = "Load the elements that vectors splat on their own";
+  let description = [{
+    After bufferization, a `vector.broadcast` of a `vector.extract` at a
+    static position of a 1-D `vector.transfer_read` from a memref (in
+    bounds, unmasked, consecutive elements) becomes the broadcast of a
+    `memref.load` of that element, loaded where the vector was read; the
+    vector read goes once nothing else uses it. The contraction strategies'
+    outer products splat each element of a row of the packed left-hand side
+    (6 on AVX2, 12 on AVX-512): read as a `vector<6xf32>`, LLVM loaded the
+    row as a 16-byte and an 8-byte vector and splatted the last two elements
+    with shuffles (`vmovsd`, `vshufps`); read one by one, each is a
+    `vbroadcastss` from memory, a single load. Anchors on any op.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def LLVMCPULowerParallelTilesPass : Pass<"llvm-cpu-lower-parallel-tiles"> {
   let summary = "Turn llvm-cpu's parallel tiles into parallel or serial loops";
   let description = [{
