@@ -974,11 +974,7 @@ linalg::MatmulOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
         RankedTensorType::get(
             {f / kMatmulPanelWidth, reduction, kMatmulPanelWidth}, f32),
         panels, ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}, {4}});
-    rhs = linalg::UnPackOp::create(rewriter, loc, rows, empty({reduction, f}),
-                                   /*innerDimsPos=*/{1},
-                                   {rewriter.getIndexAttr(kMatmulPanelWidth)},
-                                   /*outerDimsPerm=*/{1, 0})
-              .getResult();
+    rhs = unpackRhsPanels(rewriter, loc, rows);
   } else {
     Value packedFilter =
         getPackedFilter(filter, NchwFilterLayout::ChannelMajor);
@@ -1380,6 +1376,15 @@ struct LLVMCPUApplyStrategiesPass
       roots.push_back(
           {op,
            {contraction->blockM, contraction->blockN, contraction->blockK}});
+      // A right-hand side read from panels packed ahead: the strategy's
+      // pack of it is folded away after.
+      Value rhs = cast<linalg::LinalgOp>(op).getDpsInputOperand(1)->get();
+      if (!contraction->prepackedRhsSequence.empty() &&
+          contraction->n == kMatmulPanelWidth && getRhsPanels(rhs)) {
+        names.push_back(contraction->prepackedRhsSequence);
+        prepackedRhs.push_back(rhs.getDefiningOp<linalg::UnPackOp>());
+        return;
+      }
       names.push_back(contraction->sequence);
     };
     getOperation()->walk([&](linalg::LinalgOp op) {
@@ -1439,18 +1444,8 @@ struct LLVMCPUApplyStrategiesPass
         if (panels || isIm2colConv(conv, target, /*prepacked=*/false)) {
           linalg::MatmulOp matmul =
               rewriteAsIm2colMatmul(rewriter, conv, panels);
-          if (!isStrategyContraction(matmul, smallContractionRows))
-            continue;
-          if (!panels) {
+          if (isStrategyContraction(matmul, smallContractionRows))
             addContractionRoot(matmul);
-            continue;
-          }
-          roots.push_back({matmul,
-                           {contraction->blockM, contraction->blockN,
-                            contraction->blockK}});
-          names.push_back(contraction->prepackedRhsSequence);
-          prepackedRhs.push_back(
-              matmul.getInputs()[1].getDefiningOp<linalg::UnPackOp>());
           continue;
         }
       }
@@ -1639,4 +1634,63 @@ Value scopeir::llvmcpu::getPackedFilter(Value filter, NchwFilterLayout layout) {
           ArrayRef<int64_t>(getFilterUnpackingPermutation(layout)))
     return Value();
   return transpose.getInput();
+}
+
+bool scopeir::llvmcpu::readsRhsPanels(linalg::MatmulOp matmul,
+                                      const CPUTarget &target) {
+  std::optional<ContractionTile> contraction = getContractionTile(target);
+  if (!contraction || contraction->prepackedRhsSequence.empty() ||
+      contraction->n != kMatmulPanelWidth || matmul.hasUserDefinedMaps() ||
+      !hasStaticF32Operands(matmul))
+    return false;
+  ArrayRef<int64_t> lhs =
+      cast<ShapedType>(matmul.getInputs()[0].getType()).getShape();
+  ArrayRef<int64_t> rhs =
+      cast<ShapedType>(matmul.getInputs()[1].getType()).getShape();
+  return lhs[0] >= kMinPackedRows && rhs[0] >= kMinPackedReduction &&
+         rhs[1] % kMatmulPanelWidth == 0 &&
+         rhs[0] * rhs[1] * 4 > kMaxUnpackedRhsBytes;
+}
+
+Value scopeir::llvmcpu::packRhsPanels(OpBuilder &builder, Location loc,
+                                      Value rhs) {
+  auto type = cast<RankedTensorType>(rhs.getType());
+  int64_t k = type.getDimSize(0), n = type.getDimSize(1);
+  int64_t panels = n / kMatmulPanelWidth;
+  Type element = type.getElementType();
+  Value split = tensor::ExpandShapeOp::create(
+      builder, loc,
+      RankedTensorType::get({k, panels, kMatmulPanelWidth}, element), rhs,
+      ArrayRef<ReassociationIndices>{{0}, {1, 2}});
+  Value init = tensor::EmptyOp::create(
+      builder, loc, ArrayRef<int64_t>{panels, k, kMatmulPanelWidth}, element);
+  return linalg::TransposeOp::create(builder, loc, split, init,
+                                     ArrayRef<int64_t>{1, 0, 2})
+      ->getResult(0);
+}
+
+Value scopeir::llvmcpu::unpackRhsPanels(OpBuilder &builder, Location loc,
+                                        Value panels) {
+  auto type = cast<RankedTensorType>(panels.getType());
+  Value init = tensor::EmptyOp::create(
+      builder, loc,
+      ArrayRef<int64_t>{type.getDimSize(1),
+                        type.getDimSize(0) * type.getDimSize(2)},
+      type.getElementType());
+  return linalg::UnPackOp::create(builder, loc, panels, init,
+                                  /*innerDimsPos=*/{1},
+                                  {builder.getIndexAttr(kMatmulPanelWidth)},
+                                  /*outerDimsPerm=*/{1, 0})
+      .getResult();
+}
+
+Value scopeir::llvmcpu::getRhsPanels(Value rhs) {
+  auto unpack = rhs.getDefiningOp<linalg::UnPackOp>();
+  if (!unpack || unpack.getSourceType().getRank() != 3 ||
+      unpack.getInnerDimsPos() != ArrayRef<int64_t>{1} ||
+      unpack.getStaticInnerTiles() != ArrayRef<int64_t>{kMatmulPanelWidth} ||
+      unpack.getOuterDimsPerm() != ArrayRef<int64_t>{1, 0} ||
+      !unpack.getSourceType().hasStaticShape())
+    return Value();
+  return unpack.getSource();
 }

@@ -73,14 +73,20 @@ static LogicalResult decomposeUnitTile(RewriterBase &rewriter,
       .matchAndRewrite(cast<linalg::UnPackOp>(tile), patternRewriter);
 }
 
-/// Returns true if `op` unpacks a filter packed ahead of the call
-/// (llvm-cpu-hoist-filter-packing's matmul panels) for the one convolution
-/// that reads it: llvm-cpu-apply-strategies reads the panels under it.
-static bool isReadByConvolution(Operation *op) {
-  if (!isa<linalg::UnPackOp>(op) || !op->hasOneUse() || !isFilterUnpacking(op))
+/// Returns true if `op` unpacks panels packed ahead of the call
+/// (llvm-cpu-hoist-filter-packing) for the one op that reads them: a
+/// convolution's filter, or a matmul's right-hand side, which
+/// llvm-cpu-apply-strategies reads under the unpack.
+static bool isReadAsPanels(Operation *op) {
+  if (!isa<linalg::UnPackOp>(op) || !op->hasOneUse())
     return false;
-  auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(*op->user_begin());
-  return conv && conv.getInputs()[1] == op->getResult(0);
+  Value result = op->getResult(0);
+  Operation *user = *op->user_begin();
+  if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(user))
+    return conv.getInputs()[1] == result && isFilterUnpacking(op);
+  if (auto matmul = dyn_cast<linalg::MatmulOp>(user))
+    return matmul.getInputs()[1] == result && getRhsPanels(result);
+  return false;
 }
 
 namespace {
@@ -94,7 +100,7 @@ struct LLVMCPUDecomposeAggregatesPass
       if (isa<linalg::PackOp, linalg::UnPackOp, linalg::AggregatedOpInterface>(
               op) &&
           llvm::any_of(op->getResultTypes(), llvm::IsaPred<TensorType>) &&
-          !isReadByConvolution(op))
+          !isReadAsPanels(op))
         ops.push_back(op);
     });
     if (ops.empty())

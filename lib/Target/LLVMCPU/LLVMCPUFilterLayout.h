@@ -73,6 +73,28 @@ mlir::Value getPackedFilter(mlir::Value filter, NchwFilterLayout layout);
 mlir::Value packFilter(mlir::OpBuilder &builder, mlir::Location loc,
                        mlir::Value filter, NchwFilterLayout layout);
 
+/// Returns true if the contraction strategy on `target` reads the
+/// right-hand side of `matmul`, a static f32 `linalg.matmul`, packed ahead
+/// of the call in its panels (N / 16 x K x 16): where it packs a right-hand
+/// side at any row count (more than 512 KiB, at least 64 rows of k and 32
+/// of m) whose columns the panels divide, on a target with a strategy for
+/// prepacked right-hand sides (AVX2).
+bool readsRhsPanels(mlir::linalg::MatmulOp matmul, const CPUTarget &target);
+
+/// Builds the K x N `rhs` as panels, N / 16 x K x 16 (a transpose that
+/// keeps 16 consecutive floats innermost).
+mlir::Value packRhsPanels(mlir::OpBuilder &builder, mlir::Location loc,
+                          mlir::Value rhs);
+
+/// Builds the K x N right-hand side from its `panels` (N / 16 x K x 16): a
+/// linalg.unpack, which the contraction strategy's pack of it cancels.
+mlir::Value unpackRhsPanels(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::Value panels);
+
+/// Returns the panels if `rhs` is their unpacking (unpackRhsPanels), else
+/// null.
+mlir::Value getRhsPanels(mlir::Value rhs);
+
 /// Returns true if `op` unpacks a filter from a layout that
 /// llvm-cpu-apply-strategies reads (unpackFilter).
 inline bool isFilterUnpacking(mlir::Operation *op) {

@@ -138,12 +138,26 @@ struct LLVMCPUHoistFilterPackingPass
       convs.push_back({conv, it->second});
     }
     // Transposes of parameter arguments (the front door's nn.Linear weights,
-    // transposed for linalg.matmul): computed ahead as they are.
+    // transposed for linalg.matmul): computed ahead as they are, or as the
+    // contraction strategy's panels where the one matmul that reads the
+    // transpose reads it as panels (readsRhsPanels).
     SmallVector<linalg::TransposeOp> transposes;
-    for (auto transpose : body.getOps<linalg::TransposeOp>())
-      if (getParameter(transpose.getInput()) &&
-          cast<ShapedType>(transpose.getInit().getType()).hasStaticShape())
-        transposes.push_back(transpose);
+    SmallVector<linalg::MatmulOp> panelReaders;
+    for (auto transpose : body.getOps<linalg::TransposeOp>()) {
+      if (!getParameter(transpose.getInput()) ||
+          !cast<ShapedType>(transpose.getInit().getType()).hasStaticShape())
+        continue;
+      transposes.push_back(transpose);
+      Value result = transpose->getResult(0);
+      auto matmul = result.hasOneUse()
+                        ? dyn_cast<linalg::MatmulOp>(*result.user_begin())
+                        : linalg::MatmulOp();
+      panelReaders.push_back(matmul && matmul->getBlock() == &body &&
+                                     matmul.getInputs()[1] == result &&
+                                     readsRhsPanels(matmul, **cpu)
+                                 ? matmul
+                                 : linalg::MatmulOp());
+    }
     if (convs.empty() && transposes.empty())
       return FunctionType();
 
@@ -167,8 +181,14 @@ struct LLVMCPUHoistFilterPackingPass
           getPackedFilterShape(filterType.getShape(), key.second),
           filterType.getElementType()));
     }
-    for (linalg::TransposeOp transpose : transposes)
-      packedTypes.push_back(transpose->getResult(0).getType());
+    for (auto [transpose, reader] : llvm::zip(transposes, panelReaders)) {
+      auto type = cast<RankedTensorType>(transpose->getResult(0).getType());
+      if (reader)
+        type = RankedTensorType::get({type.getDimSize(1) / kMatmulPanelWidth,
+                                      type.getDimSize(0), kMatmulPanelWidth},
+                                     type.getElementType());
+      packedTypes.push_back(type);
+    }
     auto prepareType = FunctionType::get(context, parameterTypes, packedTypes);
     SmallVector<DictionaryAttr> argAttrs;
     function.getAllArgAttrs(argAttrs);
@@ -193,18 +213,21 @@ struct LLVMCPUHoistFilterPackingPass
         results.push_back(packFilter(
             builder, loc, entry->getArgument(getPrepareArgument(key.first)),
             key.second));
-      for (linalg::TransposeOp transpose : transposes) {
+      for (auto [transpose, reader] : llvm::zip(transposes, panelReaders)) {
         unsigned position = getPrepareArgument(
             cast<BlockArgument>(transpose.getInput()).getArgNumber());
         auto resultType = cast<ShapedType>(transpose->getResult(0).getType());
         Value init = tensor::EmptyOp::create(builder, transpose.getLoc(),
                                              resultType.getShape(),
                                              resultType.getElementType());
-        results.push_back(linalg::TransposeOp::create(
-                              builder, transpose.getLoc(),
-                              entry->getArgument(position), init,
-                              transpose.getPermutation())
-                              ->getResult(0));
+        Value transposed =
+            linalg::TransposeOp::create(builder, transpose.getLoc(),
+                                        entry->getArgument(position), init,
+                                        transpose.getPermutation())
+                ->getResult(0);
+        results.push_back(
+            reader ? packRhsPanels(builder, transpose.getLoc(), transposed)
+                   : transposed);
       }
       func::ReturnOp::create(builder, loc, results);
     }
@@ -237,8 +260,13 @@ struct LLVMCPUHoistFilterPackingPass
                                       key.second));
     }
     for (auto [i, transpose] : llvm::enumerate(transposes)) {
-      transpose->getResult(0).replaceAllUsesWith(
-          body.getArgument(first + packed.size() + i));
+      Value argument = body.getArgument(first + packed.size() + i);
+      if (linalg::MatmulOp reader = panelReaders[i]) {
+        // Unpacked right before the matmul, whose dispatch it joins.
+        builder.setInsertionPoint(reader);
+        argument = unpackRhsPanels(builder, transpose.getLoc(), argument);
+      }
+      transpose->getResult(0).replaceAllUsesWith(argument);
       transpose.erase();
     }
 

@@ -1,5 +1,6 @@
 // A 3x3 layer on a 7x7 output over a filter of 576 KiB, a parameter, and
-// one at stride 2 from a 15x15 input (llvm-cpu-im2col-panels.mlir).
+// one at stride 2 from a 15x15 input; a linear layer over 128 rows with a
+// 1 MiB weight (llvm-cpu-im2col-panels.mlir).
 module attributes {hal.device = #hal.device.target<"llvm-cpu">} {
 func.func @forward(%x: tensor<1x128x9x9xf32>, %y: tensor<1x64x15x15xf32>,
                    %w: tensor<128x128x3x3xf32> {scopeir.param = "w"},
@@ -15,5 +16,23 @@ func.func @forward(%x: tensor<1x128x9x9xf32>, %y: tensor<1x64x15x15xf32>,
   %d = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
       ins(%y, %v : tensor<1x64x15x15xf32>, tensor<256x64x3x3xf32>) outs(%f2 : tensor<1x256x7x7xf32>) -> tensor<1x256x7x7xf32>
   return %c, %d : tensor<1x128x7x7xf32>, tensor<1x256x7x7xf32>
+}
+func.func @linear(%x: tensor<128x256xf32>, %w: tensor<1024x256xf32> {scopeir.param = "w"},
+                  %b: tensor<1024xf32> {scopeir.param = "b"}) -> tensor<128x1024xf32> {
+  %z = arith.constant 0.0 : f32
+  %et = tensor.empty() : tensor<256x1024xf32>
+  %wt = linalg.transpose ins(%w : tensor<1024x256xf32>) outs(%et : tensor<256x1024xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<128x1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  %m = linalg.matmul ins(%x, %wt : tensor<128x256xf32>, tensor<256x1024xf32>) outs(%f : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%m, %b : tensor<128x1024xf32>, tensor<1024xf32>) outs(%e : tensor<128x1024xf32>) {
+  ^bb0(%v: f32, %c: f32, %o: f32):
+    %s = arith.addf %v, %c : f32
+    %y = arith.maximumf %s, %z : f32
+    linalg.yield %y : f32
+  } -> tensor<128x1024xf32>
+  return %r : tensor<128x1024xf32>
 }
 }

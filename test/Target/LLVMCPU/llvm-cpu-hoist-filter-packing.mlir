@@ -243,3 +243,32 @@ func.func @caller(%x: tensor<1x16x18x18xf32>, %w: tensor<16x16x3x3xf32>) -> tens
 // LOOPS-NOT:   @unplaced$run
 // LOOPS:       func.func @placed$run
 // LOOPS-NOT:   @unplaced$run
+
+// -----
+
+// On AVX2 the transposed weight of a linear layer over at least 32 rows
+// whose right-hand side has more than 512 KiB is prepared as the
+// contraction strategy's panels (N / 16 x K x 16: the transpose, then a
+// transpose that keeps 16 floats innermost), and @lin$run unpacks it right
+// before its matmul. On AVX-512 it is the transpose, as it is.
+// CHECK:       module attributes {scopeir.prepared_functions = {lin = (tensor<1024x256xf32>) -> tensor<256x1024xf32>}}
+// AVX2:        module attributes {scopeir.prepared_functions = {lin = (tensor<1024x256xf32>) -> tensor<64x256x16xf32>}}
+// AVX2-LABEL:  func.func @lin$run
+//  AVX2-SAME:      %[[P:[^:]+]]: tensor<64x256x16xf32> {bufferization.writable = false})
+//   AVX2-NOT:    linalg.transpose
+//       AVX2:    %[[W:.+]] = linalg.unpack %[[P]] outer_dims_perm = [1, 0] inner_dims_pos = [1] inner_tiles = [16] into %{{.+}} : tensor<64x256x16xf32> -> tensor<256x1024xf32>
+//  AVX2-NEXT:    linalg.matmul ins(%{{.+}}, %[[W]] :
+// AVX2-LABEL:  func.func @lin$prepare
+//       AVX2:    %[[T:.+]] = linalg.transpose ins(%{{.+}} : tensor<1024x256xf32>) outs(%{{.+}} : tensor<256x1024xf32>) permutation = [1, 0]
+//       AVX2:    %[[S:.+]] = tensor.expand_shape %[[T]] {{\[}}[0], [1, 2]] output_shape [256, 64, 16]
+//       AVX2:    %[[Q:.+]] = linalg.transpose ins(%[[S]] : tensor<256x64x16xf32>) outs(%{{.+}} : tensor<64x256x16xf32>) permutation = [1, 0, 2]
+//       AVX2:    return %[[Q]]
+func.func @lin(%x: tensor<128x256xf32>, %w: tensor<1024x256xf32> {scopeir.param = "w"}) -> tensor<128x1024xf32> {
+  %z = arith.constant 0.0 : f32
+  %et = tensor.empty() : tensor<256x1024xf32>
+  %wt = linalg.transpose ins(%w : tensor<1024x256xf32>) outs(%et : tensor<256x1024xf32>) permutation = [1, 0]
+  %e = tensor.empty() : tensor<128x1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  %m = linalg.matmul ins(%x, %wt : tensor<128x256xf32>, tensor<256x1024xf32>) outs(%f : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  return %m : tensor<128x1024xf32>
+}

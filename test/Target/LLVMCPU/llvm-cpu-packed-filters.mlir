@@ -110,9 +110,10 @@ func.func @no_unpacking(%x: tensor<1x16x58x58xf32>, %p: tensor<16x16x3x3xf32>) -
 //   PANELS-NOT:   linalg.pack
 //       PANELS:   %[[R:.+]] = tensor.collapse_shape %[[P]] {{\[}}[0], [1, 2, 3], [4]] : tensor<8x128x3x3x16xf32> into tensor<8x1152x16xf32>
 //   PANELS-NOT:   linalg.unpack
-//   PANELS-NOT:   linalg.pack {{.+}} %[[R]]
+//   PANELS-NOT:   linalg.pack
 //       PANELS:   vector.transfer_read %[[R]][
 //   PANELS-NOT:   linalg.unpack
+//   PANELS-NOT:   linalg.pack
 //       PANELS:   return
 // SCOPES-LABEL: func.func @matmul_panels
 //       SCOPES:   codegen.scope.tu
@@ -131,4 +132,35 @@ func.func @matmul_panels(%x: tensor<1x128x9x9xf32>, %p: tensor<8x128x3x3x16xf32>
   %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
       ins(%x, %w : tensor<1x128x9x9xf32>, tensor<128x128x3x3xf32>) outs(%f : tensor<1x128x7x7xf32>) -> tensor<1x128x7x7xf32>
   return %c : tensor<1x128x7x7xf32>
+}
+
+// -----
+
+// A matmul whose right-hand side is the unpack of panels packed ahead (a
+// linear layer's weight, llvm-cpu-hoist-filter-packing): on AVX2 the kernel
+// reads the panels in place, and the unpack joins the matmul's tu scope.
+// PANELS-LABEL: func.func @linear_panels
+//  PANELS-SAME:     (%{{.+}}: tensor<128x256xf32>, %[[P:.+]]: tensor<64x256x16xf32>)
+//   PANELS-NOT:   linalg.unpack
+//   PANELS-NOT:   linalg.pack
+//       PANELS:   vector.transfer_read %[[P]][
+//   PANELS-NOT:   linalg.unpack
+//   PANELS-NOT:   linalg.pack
+//       PANELS:   return
+// SCOPES-LABEL: func.func @linear_panels
+//       SCOPES:   codegen.scope.tu
+//       SCOPES:     linalg.unpack
+//   SCOPES-NOT:     codegen.yield
+//       SCOPES:     linalg.matmul
+//       SCOPES:     codegen.yield
+//   SCOPES-NOT:   codegen.scope.tu
+//       SCOPES:   return
+func.func @linear_panels(%x: tensor<128x256xf32>, %p: tensor<64x256x16xf32>) -> tensor<128x1024xf32> {
+  %z = arith.constant 0.0 : f32
+  %ew = tensor.empty() : tensor<256x1024xf32>
+  %w = linalg.unpack %p outer_dims_perm = [1, 0] inner_dims_pos = [1] inner_tiles = [16] into %ew : tensor<64x256x16xf32> -> tensor<256x1024xf32>
+  %e = tensor.empty() : tensor<128x1024xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<128x256xf32>, tensor<256x1024xf32>) outs(%f : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  return %m : tensor<128x1024xf32>
 }

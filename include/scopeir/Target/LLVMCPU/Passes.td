@@ -131,6 +131,13 @@ def LLVMCPUHoistFilterPackingPass
     argument (the front door transposes an nn.Linear weight for
     `linalg.matmul`: a 1280 x 1000 weight, 0.4 ms per call) move into
     `@<f>$prepare` too, their results passed to `@<f>$run` in their place.
+    On AVX2, a transpose whose one use is the right-hand side of a static
+    `linalg.matmul` of at least 32 rows that the contraction strategy packs
+    at any row count (more than 512 KiB, at least 64 rows of k, columns a
+    multiple of 16) is prepared as that strategy's panels, N / 16 x K x 16,
+    and `@<f>$run` unpacks them right before the matmul with a
+    `linalg.unpack` that joins its dispatch and that the strategy's pack
+    cancels (a 128 x 256 by 256 x 1024 layer 0.85 -> 0.77 ms on Zen 3).
 
     `@<f>$prepare` takes the function's parameter arguments in order, and
     returns one packed filter per parameter and layout, then the transposed
