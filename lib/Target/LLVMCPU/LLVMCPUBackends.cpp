@@ -124,6 +124,10 @@ public:
     form.table = "llvm-cpu";
     funcPM.addPass(scopeir::codegen::createFormTUScopesPass(form));
     funcPM.addPass(scopeir::codegen::createRunScopePipelinesPass());
+    // The unpacks of panels packed ahead that no strategy read.
+    LLVMCPUDecomposeAggregatesPassOptions leftover;
+    leftover.keepPanelUnpacks = false;
+    funcPM.addPass(createLLVMCPUDecomposeAggregatesPass(leftover));
     funcPM.addPass(createCanonicalizerPass());
     funcPM.addPass(createCSEPass());
   }
@@ -177,7 +181,10 @@ public:
 
   void buildTensorPipeline(OpPassManager &funcPM) const override {
     // Packs, unpacks and softmax as ops that lower to loops.
-    funcPM.addPass(createLLVMCPUDecomposeAggregatesPass());
+    // Every pack and unpack: no strategy reads panels here.
+    LLVMCPUDecomposeAggregatesPassOptions all;
+    all.keepPanelUnpacks = false;
+    funcPM.addPass(createLLVMCPUDecomposeAggregatesPass(all));
     funcPM.addPass(createCanonicalizerPass());
   }
 

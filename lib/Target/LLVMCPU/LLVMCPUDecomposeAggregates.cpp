@@ -94,13 +94,15 @@ namespace {
 struct LLVMCPUDecomposeAggregatesPass
     : llvmcpu::impl::LLVMCPUDecomposeAggregatesPassBase<
           LLVMCPUDecomposeAggregatesPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
       if (isa<linalg::PackOp, linalg::UnPackOp, linalg::AggregatedOpInterface>(
               op) &&
           llvm::any_of(op->getResultTypes(), llvm::IsaPred<TensorType>) &&
-          !isReadAsPanels(op))
+          !(keepPanelUnpacks && isReadAsPanels(op)))
         ops.push_back(op);
     });
     if (ops.empty())

@@ -549,3 +549,25 @@ func.func @argument_unpack(%x: tensor<1x16x9x9xf32>, %p: tensor<1x16x3x3x16xf32>
       ins(%x, %v : tensor<1x16x9x9xf32>, tensor<16x16x3x3xf32>) outs(%f : tensor<1x16x7x7xf32>) -> tensor<1x16x7x7xf32>
   return %c, %d : tensor<1x16x7x7xf32>, tensor<1x16x7x7xf32>
 }
+
+// -----
+
+// An argument's unpack read by an elementwise op is a root as any other
+// unpack: its region takes the elementwise consumer.
+// CHECK-LABEL: func.func @argument_unpack_elementwise
+//       CHECK:   flow.dispatch.region
+//       CHECK:     %[[U:.+]] = linalg.unpack
+//       CHECK:     %[[G:.+]] = linalg.generic {{.+}} ins(%[[U]] :
+//       CHECK:     flow.return %[[G]]
+//   CHECK-NOT:   flow.dispatch.region
+func.func @argument_unpack_elementwise(%p: tensor<2x8x16xf32>) -> tensor<8x32xf32> {
+  %e = tensor.empty() : tensor<8x32xf32>
+  %w = linalg.unpack %p outer_dims_perm = [1, 0] inner_dims_pos = [1] inner_tiles = [16] into %e : tensor<2x8x16xf32> -> tensor<8x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      ins(%w : tensor<8x32xf32>) outs(%e : tensor<8x32xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<8x32xf32>
+  return %r : tensor<8x32xf32>
+}

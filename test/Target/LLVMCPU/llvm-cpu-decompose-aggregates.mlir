@@ -1,4 +1,5 @@
 // RUN: scope-opt --split-input-file --llvm-cpu-decompose-aggregates %s | FileCheck %s
+// RUN: scope-opt --split-input-file --llvm-cpu-decompose-aggregates="keep-panel-unpacks=false" %s | FileCheck %s --check-prefix=ALL
 
 // A pack with static inner tiles: pad, expand, transpose.
 // CHECK-LABEL: func.func @pack_static
@@ -74,4 +75,36 @@ func.func @softmax(%s: tensor<2x8xf32>, %d: tensor<2x8xf32>) -> tensor<2x8xf32> 
 func.func @no_other_ops(%s: tensor<2x3xf32>, %d: tensor<3x2xf32>) -> tensor<3x2xf32> {
   %t = linalg.transpose ins(%s : tensor<2x3xf32>) outs(%d : tensor<3x2xf32>) permutation = [1, 0]
   return %t : tensor<3x2xf32>
+}
+
+// -----
+
+// The unpacks of panels packed ahead that a matmul's right-hand side and a
+// convolution's filter read are left for their strategies; a panel unpack
+// read otherwise is decomposed. With keep-panel-unpacks=false (the pass run
+// again after the strategies) every unpack is.
+// CHECK-LABEL: func.func @panels
+//       CHECK:   %[[W:.+]] = linalg.unpack %{{.+}} outer_dims_perm = [1, 0] inner_dims_pos = [1] inner_tiles = [16]
+//       CHECK:   linalg.matmul ins(%{{.+}}, %[[W]] :
+//       CHECK:   %[[F:.+]] = linalg.unpack %{{.+}} inner_dims_pos = [0] inner_tiles = [16]
+//       CHECK:   linalg.conv_2d_nchw_fchw {{.+}} ins(%{{.+}}, %[[F]] :
+//   CHECK-NOT:   linalg.unpack
+//       CHECK:   return
+// ALL-LABEL: func.func @panels
+//   ALL-NOT:   linalg.unpack
+//       ALL:   return
+func.func @panels(%x: tensor<128x256xf32>, %p: tensor<64x256x16xf32>, %y: tensor<1x128x9x9xf32>,
+                  %q: tensor<8x128x3x3x16xf32>) -> (tensor<128x1024xf32>, tensor<1x128x7x7xf32>, tensor<256x1024xf32>) {
+  %z = arith.constant 0.0 : f32
+  %ew = tensor.empty() : tensor<256x1024xf32>
+  %w = linalg.unpack %p outer_dims_perm = [1, 0] inner_dims_pos = [1] inner_tiles = [16] into %ew : tensor<64x256x16xf32> -> tensor<256x1024xf32>
+  %e = tensor.empty() : tensor<128x1024xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<128x256xf32>, tensor<256x1024xf32>) outs(%e : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  %ef = tensor.empty() : tensor<128x128x3x3xf32>
+  %f = linalg.unpack %q inner_dims_pos = [0] inner_tiles = [16] into %ef : tensor<8x128x3x3x16xf32> -> tensor<128x128x3x3xf32>
+  %eo = tensor.empty() : tensor<1x128x7x7xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%y, %f : tensor<1x128x9x9xf32>, tensor<128x128x3x3xf32>) outs(%eo : tensor<1x128x7x7xf32>) -> tensor<1x128x7x7xf32>
+  %v = linalg.unpack %p outer_dims_perm = [1, 0] inner_dims_pos = [1] inner_tiles = [16] into %ew : tensor<64x256x16xf32> -> tensor<256x1024xf32>
+  return %m, %c, %v : tensor<128x1024xf32>, tensor<1x128x7x7xf32>, tensor<256x1024xf32>
 }

@@ -33,10 +33,13 @@ def LLVMCPUDecomposeAggregatesPass
       `tensor.insert_slice` (`DecomposeOuterUnitDimsPackOpPattern`).
     - `linalg.unpack` likewise: `linalg.transpose`,
       `tensor.collapse_shape` and `tensor.extract_slice`
-      (`linalg::lowerUnPack`), or one inner tile at a time. Not the
-      unpack of a filter packed ahead that a convolution reads
-      (`llvm-cpu-hoist-filter-packing`'s matmul panels): that convolution's
-      strategy reads the panels under it.
+      (`linalg::lowerUnPack`), or one inner tile at a time. With
+      `keep-panel-unpacks` (the default), not the unpack of panels packed
+      ahead (`llvm-cpu-hoist-filter-packing`) that its one user, a
+      convolution's filter or a matmul's right-hand side, reads: that op's
+      strategy reads the panels under it. The backend runs the pass again
+      without it after the scopes' strategies, for an unpack that no
+      strategy read (a scope whose strategy a user replaced).
     - an `AggregatedOpInterface` op: its own `decomposeOperation` (softmax
       becomes a max reduction, a subtraction and `exp`, a sum and a
       division, each a `linalg.generic`).
@@ -44,6 +47,12 @@ def LLVMCPUDecomposeAggregatesPass
     An op that cannot be decomposed is an error at the op. Anchors on any
     op (a function, a scope).
   }];
+  let options = [
+    Option<"keepPanelUnpacks", "keep-panel-unpacks", "bool",
+           /*default=*/"true",
+           "Leave the unpacks of panels packed ahead that a convolution or "
+           "a matmul reads, for its strategy">,
+  ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect",
     "::mlir::scf::SCFDialect",

@@ -45,15 +45,20 @@ static bool isElementwiseOp(Operation *op) {
   return linalgOp && isDispatchableOp(op) && linalg::isElementwise(linalgOp);
 }
 
-/// Returns true for a linalg.unpack of a block argument with a single use:
-/// an argument in a layout its caller prepared (the convolution filters
-/// that llvm-cpu-hoist-filter-packing packs ahead of the call). It joins its
-/// user's region as a producer, whose codegen may read the argument in the
-/// layout it is in rather than unpack it in every call.
+/// Returns true for a linalg.unpack of a block argument whose single use is
+/// a contraction or a convolution: an argument in a layout its caller
+/// prepared (the filters and weights that llvm-cpu-hoist-filter-packing
+/// packs ahead of the call). It joins its user's region as a producer,
+/// whose codegen may read the argument in the layout it is in rather than
+/// unpack it in every call.
 static bool isArgumentUnpack(Operation *op) {
   auto unpack = dyn_cast<linalg::UnPackOp>(op);
-  return unpack && isDispatchableOp(op) &&
-         isa<BlockArgument>(unpack.getSource()) && unpack->hasOneUse();
+  if (!unpack || !isDispatchableOp(op) ||
+      !isa<BlockArgument>(unpack.getSource()) || !unpack->hasOneUse())
+    return false;
+  auto user = dyn_cast<linalg::LinalgOp>(*unpack->user_begin());
+  return user && (linalg::isaContractionOpInterface(user) ||
+                  linalg::isaConvolutionOpInterface(user));
 }
 
 /// Returns true for an op that starts a dispatch region: a contraction

@@ -34,8 +34,8 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
        `linalg::isaContractionOpInterface`), convolutions
        (`linalg::isaConvolutionOpInterface`), linalg ops with a reduction
        iterator, and every other `TilingInterface` op that is not
-       elementwise, but a `linalg.unpack` of a block argument with a single
-       use (rule 3). Each root starts a region. A scope op that is a
+       elementwise, but a `linalg.unpack` of a block argument used once, by
+       a contraction or a convolution (rule 3). Each root starts a region. A scope op that is a
        dispatch root (`ScopeOpInterface::isDispatchRoot`:
        `codegen.scope.workgroups`, and a program's own `codegen.scope.tu`,
        whatever its strategy made of its ops) is a root that stays alone
@@ -50,7 +50,8 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
     3. *Producers*: an elementwise linalg op (all iterators parallel, or
        `linalg.fill`) in the same block whose results are used only by ops
        of the region joins it; so does a `linalg.unpack` of a block
-       argument whose single use is in the region: an argument in a layout
+       argument whose single use is a contraction or convolution of the
+       region: an argument in a layout
        its caller prepared (llvm-cpu's filters packed ahead of the call,
        `llvm-cpu-hoist-filter-packing`), which the user's codegen may read
        in place rather than unpack. `tensor.empty` and a `linalg.fill` of one
