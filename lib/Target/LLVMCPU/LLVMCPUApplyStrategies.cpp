@@ -104,6 +104,17 @@ constexpr int64_t kMinPackedRows = 32;
 constexpr int64_t kMaxUnpackedRhsBytes = 512 * 1024;
 constexpr int64_t kMaxUnpackedTinyRhsBytes = 64 * 1024;
 
+/// Returns true if `tile`'s strategy reads a k x n right-hand side packed
+/// ahead in its panels (kMatmulPanelWidth columns each) and packs it at any
+/// static row count: more than kMaxUnpackedRhsBytes, at least
+/// kMinPackedReduction rows, columns the panels divide.
+bool packsRhsPanelsAtAnyRows(const ContractionTile &tile, int64_t k,
+                             int64_t n) {
+  return !tile.prepackedRhsSequence.empty() && tile.n == kMatmulPanelWidth &&
+         n % kMatmulPanelWidth == 0 && k >= kMinPackedReduction &&
+         k * n * 4 > kMaxUnpackedRhsBytes;
+}
+
 /// Returns true if `op` is a contraction the contraction strategies take:
 /// f32 operands on tensors, exactly one m, n and k dimension, no batch
 /// dimension, a multiply-add body.
@@ -1012,8 +1023,8 @@ linalg::MatmulOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
 /// Replaces each linalg.pack of `unpack`'s result that packs it back into
 /// its source's layout (same inner dims, tiles and outer permutation, no
 /// padding) with that source, and erases `unpack` once it has no use: the
-/// contraction strategy's pack of a right-hand side prepacked ahead of the
-/// call (rewriteAsIm2colMatmul's panels).
+/// contraction strategy's pack of a right-hand side packed ahead of the
+/// call in its panels (unpackRhsPanels).
 void foldPackOfUnpack(RewriterBase &rewriter, linalg::UnPackOp unpack) {
   for (Operation *user : llvm::make_early_inc_range(unpack->getUsers())) {
     auto pack = dyn_cast<linalg::PackOp>(user);
@@ -1434,25 +1445,17 @@ struct LLVMCPUApplyStrategiesPass
       }
       ArrayRef<int64_t> out =
           cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
+      // The im2col matmul: over panels packed ahead, which it reads as its
+      // packed right-hand side, or where it is worth a pack of the filter
+      // in the call. Elsewhere the channels-last taps.
+      Value panels;
       if (layout == NchwFilterLayout::MatmulPanels) {
-        // Panels packed ahead: the im2col matmul reads them as its packed
-        // right-hand side. Else the im2col matmul where it is worth a pack
-        // of the filter in the call, the channels-last taps elsewhere.
-        Value panels = getPackedFilter(conv.getInputs()[1],
-                                       NchwFilterLayout::MatmulPanels);
+        panels = getPackedFilter(conv.getInputs()[1], layout);
         layout = NchwFilterLayout::ChannelMajor;
-        if (panels || isIm2colConv(conv, target, /*prepacked=*/false)) {
-          linalg::MatmulOp matmul =
-              rewriteAsIm2colMatmul(rewriter, conv, panels);
-          if (isStrategyContraction(matmul, smallContractionRows))
-            addContractionRoot(matmul);
-          continue;
-        }
       }
       if (layout == NchwFilterLayout::ChannelMajor &&
-          isIm2colConv(conv, target, /*prepacked=*/false)) {
-        linalg::MatmulOp matmul =
-            rewriteAsIm2colMatmul(rewriter, conv, /*panels=*/Value());
+          (panels || isIm2colConv(conv, target, /*prepacked=*/false))) {
+        linalg::MatmulOp matmul = rewriteAsIm2colMatmul(rewriter, conv, panels);
         if (isStrategyContraction(matmul, smallContractionRows))
           addContractionRoot(matmul);
         continue;
@@ -1507,14 +1510,10 @@ scopeir::llvmcpu::getNchwFilterLayout(linalg::Conv2DNchwFchwOp conv,
   if (window[2] * window[3] <= 1 ||
       !getChannelsLastTapTile(out[1], out[3], window[1], *contraction, target))
     return NchwFilterLayout::TapMajor;
-  // The im2col matmul reads a filter packed ahead in its panels where its
-  // right-hand side is one the contraction strategy packs at any row count
-  // (more than kMaxUnpackedRhsBytes, at least kMinPackedReduction rows).
-  int64_t reduction = window[1] * window[2] * window[3];
-  if (contraction->n == kMatmulPanelWidth &&
-      !contraction->prepackedRhsSequence.empty() &&
-      out[1] % kMatmulPanelWidth == 0 && reduction >= kMinPackedReduction &&
-      reduction * out[1] * 4 > kMaxUnpackedRhsBytes &&
+  // The im2col matmul reads a filter packed ahead in its panels where the
+  // contraction strategy packs its right-hand side at any row count.
+  if (packsRhsPanelsAtAnyRows(*contraction, window[1] * window[2] * window[3],
+                              out[1]) &&
       isIm2colConv(conv, target, /*prepacked=*/true))
     return NchwFilterLayout::MatmulPanels;
   return NchwFilterLayout::ChannelMajor;
@@ -1552,22 +1551,12 @@ Value scopeir::llvmcpu::packFilter(OpBuilder &builder, Location loc,
       builder, loc, RankedTensorType::get({f, c * kh * kw}, element), filter,
       ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
   Value columns = transpose(rows, {c * kh * kw, f}, {1, 0});
-  if (layout == NchwFilterLayout::MatmulPanels) {
-    // The C * KH * KW rows of F as F / 16 panels of rows of 16 (a transpose
-    // that keeps 16 consecutive floats innermost).
-    int64_t panels = f / kMatmulPanelWidth;
-    Value split = tensor::ExpandShapeOp::create(
-        builder, loc,
-        RankedTensorType::get({c * kh * kw, panels, kMatmulPanelWidth},
-                              element),
-        columns, ArrayRef<ReassociationIndices>{{0}, {1, 2}});
-    Value panelMajor =
-        transpose(split, {panels, c * kh * kw, kMatmulPanelWidth}, {1, 0, 2});
+  if (layout == NchwFilterLayout::MatmulPanels)
     return tensor::ExpandShapeOp::create(
         builder, loc,
         RankedTensorType::get(getPackedFilterShape(shape, layout), element),
-        panelMajor, ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}, {4}});
-  }
+        packRhsPanels(builder, loc, columns),
+        ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}, {4}});
   if (layout == NchwFilterLayout::ChannelMajor)
     return tensor::ExpandShapeOp::create(
         builder, loc, RankedTensorType::get({c, kh, kw, f}, element), columns,
@@ -1639,17 +1628,15 @@ Value scopeir::llvmcpu::getPackedFilter(Value filter, NchwFilterLayout layout) {
 bool scopeir::llvmcpu::readsRhsPanels(linalg::MatmulOp matmul,
                                       const CPUTarget &target) {
   std::optional<ContractionTile> contraction = getContractionTile(target);
-  if (!contraction || contraction->prepackedRhsSequence.empty() ||
-      contraction->n != kMatmulPanelWidth || matmul.hasUserDefinedMaps() ||
+  if (!contraction || matmul.hasUserDefinedMaps() ||
       !hasStaticF32Operands(matmul))
     return false;
   ArrayRef<int64_t> lhs =
       cast<ShapedType>(matmul.getInputs()[0].getType()).getShape();
   ArrayRef<int64_t> rhs =
       cast<ShapedType>(matmul.getInputs()[1].getType()).getShape();
-  return lhs[0] >= kMinPackedRows && rhs[0] >= kMinPackedReduction &&
-         rhs[1] % kMatmulPanelWidth == 0 &&
-         rhs[0] * rhs[1] * 4 > kMaxUnpackedRhsBytes;
+  return lhs[0] >= kMinPackedRows &&
+         packsRhsPanelsAtAnyRows(*contraction, rhs[0], rhs[1]);
 }
 
 Value scopeir::llvmcpu::packRhsPanels(OpBuilder &builder, Location loc,

@@ -71,20 +71,13 @@ public:
         StringAttr::get(context, pipeline));
   }
 
-  /// The unpacking of a filter packed ahead (llvm-cpu-hoist-filter-packing:
-  /// a transpose, or an unpack of matmul panels) joins its convolution,
-  /// whose taps or im2col matmul read the packed filter under it.
-  /// So does the unpack of a matmul's right-hand side packed ahead in the
-  /// contraction strategy's panels.
+  /// The unpacking of an operand packed ahead (llvm-cpu-hoist-filter-packing:
+  /// a filter's transpose or unpack, a matmul's right-hand side panels'
+  /// unpack) joins the convolution or matmul that reads it, whose strategy
+  /// reads the packed operand under it (readsPackedAhead).
   bool takesProducer(Operation *root, Operation *producer) const override {
-    if (producer->getNumResults() != 1)
-      return false;
-    Value result = producer->getResult(0);
-    if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(root))
-      return conv.getInputs()[1] == result && isFilterUnpacking(producer);
-    if (auto matmul = dyn_cast<linalg::MatmulOp>(root))
-      return matmul.getInputs()[1] == result && getRhsPanels(result);
-    return false;
+    return producer->getNumResults() == 1 &&
+           readsPackedAhead(root, producer->getResult(0));
   }
 };
 

@@ -74,19 +74,11 @@ static LogicalResult decomposeUnitTile(RewriterBase &rewriter,
 }
 
 /// Returns true if `op` unpacks panels packed ahead of the call
-/// (llvm-cpu-hoist-filter-packing) for the one op that reads them: a
-/// convolution's filter, or a matmul's right-hand side, which
-/// llvm-cpu-apply-strategies reads under the unpack.
+/// (llvm-cpu-hoist-filter-packing) for the one op that reads them in place
+/// (readsPackedAhead: a convolution's filter, a matmul's right-hand side).
 static bool isReadAsPanels(Operation *op) {
-  if (!isa<linalg::UnPackOp>(op) || !op->hasOneUse())
-    return false;
-  Value result = op->getResult(0);
-  Operation *user = *op->user_begin();
-  if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(user))
-    return conv.getInputs()[1] == result && isFilterUnpacking(op);
-  if (auto matmul = dyn_cast<linalg::MatmulOp>(user))
-    return matmul.getInputs()[1] == result && getRhsPanels(result);
-  return false;
+  return isa<linalg::UnPackOp>(op) && op->hasOneUse() &&
+         readsPackedAhead(*op->user_begin(), op->getResult(0));
 }
 
 namespace {

@@ -108,6 +108,21 @@ inline bool isFilterUnpacking(mlir::Operation *op) {
   });
 }
 
+/// Returns true if `user` reads `value` as an operand packed ahead of the
+/// call that llvm-cpu-apply-strategies reads in place under its unpacking:
+/// a convolution's filter (unpackFilter) or a matmul's right-hand side
+/// (unpackRhsPanels).
+inline bool readsPackedAhead(mlir::Operation *user, mlir::Value value) {
+  mlir::Operation *unpacking = value.getDefiningOp();
+  if (!unpacking)
+    return false;
+  if (auto conv = llvm::dyn_cast<mlir::linalg::Conv2DNchwFchwOp>(user))
+    return conv.getInputs()[1] == value && isFilterUnpacking(unpacking);
+  if (auto matmul = llvm::dyn_cast<mlir::linalg::MatmulOp>(user))
+    return matmul.getInputs()[1] == value && getRhsPanels(value);
+  return false;
+}
+
 } // namespace scopeir::llvmcpu
 
 #endif // SCOPEIR_LIB_TARGET_LLVMCPU_LLVMCPUFILTERLAYOUT_H
