@@ -200,7 +200,9 @@ static void fillDescriptor(int64_t *words, const BufferView &buffer) {
   }
 }
 
-/// Copies the (possibly strided) memref `view` into a dense buffer.
+/// Copies the (possibly strided) memref `view` into a dense buffer: one
+/// copy of each run of elements contiguous in both (all of it where `view`
+/// is dense and row-major, the common case).
 static HostBuffer copyOut(const DescriptorView &view, ElementType type) {
   HostBuffer buffer;
   buffer.elementType = type;
@@ -209,15 +211,26 @@ static HostBuffer copyOut(const DescriptorView &view, ElementType type) {
   size_t elementSize = getElementSize(type);
   int64_t count = buffer.getNumElements();
   buffer.data.resize(count * elementSize);
+  if (count == 0)
+    return buffer;
   const auto *base = static_cast<const uint8_t *>(view.aligned());
-  SmallVector<int64_t> index(view.rank, 0);
-  for (int64_t linear = 0; linear < count; ++linear) {
+  // The innermost dims that are laid out densely (a dim of size 1 has any
+  // stride) make up one run of `run` elements.
+  unsigned outer = view.rank;
+  int64_t run = 1;
+  while (outer > 0 &&
+         (view.size(outer - 1) == 1 || view.stride(outer - 1) == run)) {
+    run *= view.size(outer - 1);
+    --outer;
+  }
+  SmallVector<int64_t> index(outer, 0);
+  for (int64_t linear = 0; linear < count; linear += run) {
     int64_t offset = view.offset();
-    for (unsigned d = 0; d < view.rank; ++d)
+    for (unsigned d = 0; d < outer; ++d)
       offset += index[d] * view.stride(d);
     std::memcpy(buffer.data.data() + linear * elementSize,
-                base + offset * elementSize, elementSize);
-    for (int d = static_cast<int>(view.rank) - 1; d >= 0; --d) {
+                base + offset * elementSize, run * elementSize);
+    for (int d = static_cast<int>(outer) - 1; d >= 0; --d) {
       if (++index[d] < view.size(d))
         break;
       index[d] = 0;
