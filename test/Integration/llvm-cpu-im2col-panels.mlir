@@ -4,7 +4,9 @@
 // filter, @forward$prepare packs once into the contraction strategy's
 // panels (F / 16 x C x KH x KW x 16): the call's matmul reads them without
 // packing. So is a linear layer's transposed weight (@linear: bias and ReLU
-// after it). Values within rtol/atol 1e-4 of llvm-cpu-loops, prepared or not
+// after it), and the filter of a 1x1 layer of more than 512 KiB on an
+// output of 32 to 256 pixels (@pointwise), whose input is the transposed
+// matmul's left-hand side in place (at stride 2, its subsampled copy). Values within rtol/atol 1e-4 of llvm-cpu-loops, prepared or not
 // (sums of 1152 and 576 products in another order).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "haswell"}>/' %S/Inputs/im2col-panels.mlir > %t/haswell.mlir
@@ -17,8 +19,8 @@
 // RUN:   --mlir-print-ir-after=llvm-cpu-apply-strategies 2>&1 >/dev/null | FileCheck %s --check-prefix=APPLY
 // APPLY-NOT: linalg.pack
 // APPLY-NOT: linalg.unpack
-// APPLY-DAG: linalg.generic {{.+}} outs(%{{.+}} : tensor<7x7x128x3x3xf32>)
-// APPLY-DAG: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d2, d0 * 2 + d3, d1 * 2 + d4)>, {{.+}} outs(%{{.+}} : tensor<7x7x64x3x3xf32>)
+// APPLY-DAG: linalg.generic {{.+}} outs(%{{.+}} : tensor<128x3x3x7x7xf32>)
+// APPLY-DAG: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d0, d3 * 2 + d1, d4 * 2 + d2)>, {{.+}} outs(%{{.+}} : tensor<64x3x3x7x7xf32>)
 // APPLY-NOT: linalg.pack
 // APPLY-NOT: linalg.unpack
 
@@ -46,3 +48,26 @@
 // RUN: scope-run %t/haswell.mlir --function=linear --prepare-parameters --input=@%t/lx.npy --input=@%t/lw.npy \
 // RUN:   --input=@%t/lb.npy > %t/lprepared.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-4 --atol=1e-4 %t/lprepared.txt %t/lloops.txt
+
+// RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm="host-backend=llvm-cpu prepare-parameters=1" \
+// RUN:   --mlir-print-ir-after=llvm-cpu-hoist-filter-packing 2>&1 >/dev/null | FileCheck %s --check-prefix=POINTWISE
+// POINTWISE: scopeir.prepared_functions = {{{.*}}pointwise = (tensor<1024x256x1x1xf32>, tensor<1024xf32>, tensor<1024x512x1x1xf32>) -> (tensor<64x256x1x1x16xf32>, tensor<64x512x1x1x16xf32>)
+// RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm="host-backend=llvm-cpu prepare-parameters=1" \
+// RUN:   --mlir-print-ir-after=llvm-cpu-apply-strategies 2>&1 >/dev/null | FileCheck %s --check-prefix=POINTWISE-APPLY
+// POINTWISE-APPLY: codegen.scope.tu ({{.+}} as %[[OUT:.+]]: tensor<1x1024x7x7xf32>, {{.+}} as %{{.+}}: tensor<64x256x1x1x16xf32>, {{.+}} as %[[X:.+]]: tensor<1x256x7x7xf32>)
+// POINTWISE-APPLY-NOT: linalg.generic
+// POINTWISE-APPLY: tensor.collapse_shape %[[X]] {{\[\[}}0, 1], [2, 3]] : tensor<1x256x7x7xf32> into tensor<256x49xf32>
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/px.npy 1 256 7 7 --seed 8
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/py.npy 1 512 13 13 --seed 9
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/pr.npy 1 1024 7 7 --seed 10
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/pw.npy 1024 256 1 1 --seed 11
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/pb.npy 1024 --seed 12
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/pv.npy 1024 512 1 1 --seed 13
+// RUN: scope-run %t/loops.mlir --function=pointwise --input=@%t/px.npy --input=@%t/py.npy --input=@%t/pr.npy \
+// RUN:   --input=@%t/pw.npy --input=@%t/pb.npy --input=@%t/pv.npy > %t/ploops.txt
+// RUN: scope-run %t/haswell.mlir --function=pointwise --prepare-parameters --input=@%t/px.npy --input=@%t/py.npy \
+// RUN:   --input=@%t/pr.npy --input=@%t/pw.npy --input=@%t/pb.npy --input=@%t/pv.npy > %t/pprepared.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-4 --atol=1e-4 %t/pprepared.txt %t/ploops.txt
+// RUN: scope-run %t/haswell.mlir --function=pointwise --input=@%t/px.npy --input=@%t/py.npy --input=@%t/pr.npy \
+// RUN:   --input=@%t/pw.npy --input=@%t/pb.npy --input=@%t/pv.npy > %t/pwhole.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-4 --atol=1e-4 %t/pwhole.txt %t/ploops.txt

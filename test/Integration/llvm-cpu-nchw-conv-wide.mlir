@@ -44,26 +44,26 @@
 // RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=llvm-cpu-apply-strategies \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=HWC
 // On AVX2, wide's and wide_odd's outputs (784 and 169 pixels) from such
-// NCHW inputs are matmuls over their inputs' im2col copies: pixels by
-// C x KH x KW.
+// NCHW inputs are transposed matmuls over their inputs' im2col copies
+// (C x KH x KW rows of pixels) into the F x pixels output, no transpose.
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
 // HWC-NOT: tensor<30x30x16xf32>
-// HWC: %[[COL:.+]] = linalg.generic {{.+}} outs(%{{.+}} : tensor<28x28x16x3x3xf32>)
-// HWC: %[[LHS:.+]] = tensor.collapse_shape %[[COL]] {{.+}} into tensor<784x144xf32>
-// HWC: %[[MM:.+]] = linalg.matmul ins(%[[LHS]], %{{.+}} : tensor<784x144xf32>, tensor<144x32xf32>)
-// HWC: linalg.transpose ins(%[[MM]] : tensor<784x32xf32>) outs(%{{.+}} : tensor<32x784xf32>) permutation = [1, 0]
+// HWC: %[[COL:.+]] = linalg.generic {{.+}} outs(%{{.+}} : tensor<16x3x3x28x28xf32>)
+// HWC: %[[LHS:.+]] = tensor.collapse_shape %[[COL]] {{.+}} into tensor<144x784xf32>
+// HWC: %[[MM:.+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d1, d0)>]{{.+}} ins(%[[LHS]], %{{.+}} : tensor<144x784xf32>, tensor<144x32xf32>) outs(%{{.+}} : tensor<32x784xf32>)
+// HWC-NOT: linalg.transpose ins(%[[MM]]
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
 // HWC: %[[T:.+]] = linalg.transpose ins(%{{.+}} : tensor<32x58x58xf32>) outs(%{{.+}} : tensor<58x58x32xf32>) permutation = [1, 2, 0]
 // HWC: tensor.extract_slice %[[T]][0, 0, 0] [28, 28, 32] [2, 2, 1] : tensor<58x58x32xf32> to tensor<28x28x32xf32>
 // HWC: tensor.extract_slice %[[T]][2, 2, 0] [28, 28, 32] [2, 2, 1] : tensor<58x58x32xf32> to tensor<28x28x32xf32>
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
-// HWC: linalg.generic {{.+}} outs(%{{.+}} : tensor<13x13x16x3x3xf32>)
-// HWC: linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<169x144xf32>, tensor<144x48xf32>)
+// HWC: linalg.generic {{.+}} outs(%{{.+}} : tensor<16x3x3x13x13xf32>)
+// HWC: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d1, d0)>]{{.+}} ins(%{{.+}}, %{{.+}} : tensor<144x169xf32>, tensor<144x48xf32>)
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
-// HWC-NOT: linalg.matmul
+// HWC-NOT: tensor<144x49xf32>
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
-// HWC: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d2, d0 * 2 + d3, d1 * 2 + d4)>, {{.+}} outs(%{{.+}} : tensor<14x14x16x3x3xf32>)
-// HWC: linalg.matmul ins(%{{.+}}, %{{.+}} : tensor<196x144xf32>, tensor<144x32xf32>)
+// HWC: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d0, d3 * 2 + d1, d4 * 2 + d2)>, {{.+}} outs(%{{.+}} : tensor<16x3x3x14x14xf32>)
+// HWC: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d1, d0)>]{{.+}} ins(%{{.+}}, %{{.+}} : tensor<144x196xf32>, tensor<144x32xf32>)
 
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu-loops">/' %S/Inputs/nchw-conv-wide.mlir > %t/loops.mlir
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x1.npy 1 16 30 30 --seed 1

@@ -59,6 +59,10 @@ struct ContractionTile {
   /// The same strategy for a right-hand side already in its packed layout
   /// (a pack of an unpack, which the pass folds away afterwards), or empty.
   StringRef prepackedRhsSequence;
+  /// The strategy and its prepacked variant for the transposed contraction
+  /// C[n][m] += A[k][m] * B[k][n] (the im2col matmul), or empty.
+  StringRef transposedSequence;
+  StringRef transposedPrepackedRhsSequence;
   int64_t m, n;
   int64_t blockM, blockN, blockK;
 };
@@ -68,10 +72,13 @@ struct ContractionTile {
 /// right-hand side and one broadcast element take the rest.
 std::optional<ContractionTile> getContractionTile(const CPUTarget &target) {
   if (target.vectorBits >= 512 && target.numVectorRegisters >= 32)
-    return ContractionTile{"llvm_cpu_contraction_12x32", "", 12, 32, 8, 4, 256};
+    return ContractionTile{
+        "llvm_cpu_contraction_12x32", "", "", "", 12, 32, 8, 4, 256};
   if (target.vectorBits >= 256)
     return ContractionTile{"llvm_cpu_contraction_6x16",
                            "llvm_cpu_contraction_6x16_prepacked_rhs",
+                           "llvm_cpu_contraction_6x16_transposed",
+                           "llvm_cpu_contraction_6x16_transposed_prepacked_rhs",
                            6,
                            kMatmulPanelWidth,
                            16,
@@ -545,6 +552,48 @@ bool isPackablePointwise(linalg::Conv2DNchwFchwOp conv,
          window[2] == 1 && window[3] == 1 && window[1] >= kMinPackedReduction;
 }
 
+/// The fewest output pixels of a convolution that the contraction strategy
+/// takes as an im2col matmul (isIm2colConv) over a filter packed in the
+/// call: with 7x7 outputs (49 pixels) that pack costs more than the taps
+/// lose (Zen 3, one thread: 512 channels on 7x7 4.4 ms as taps, 4.9 as a
+/// matmul, 1.4 ms of it packing the 9.4 MB filter).
+constexpr int64_t kMinIm2colPixels = 128;
+
+/// The same over a filter packed ahead of the call in the matmul's panels
+/// (NchwFilterLayout::MatmulPanels).
+constexpr int64_t kMinPrepackedIm2colPixels = 32;
+
+/// The most output pixels of a 1x1 layer that reads its filter packed
+/// ahead as the im2col matmul's panels (readsPointwisePanels): with more,
+/// the plain matmul's tiles of 16 pixels waste little and its unpack of
+/// the output is cheaper than the transposed one (Zen 3, one thread: 256
+/// to 1024 channels on 28x28 4.9 ms as the plain matmul, 5.3 over panels).
+constexpr int64_t kMaxPointwisePanelPixels = 256;
+
+/// Returns true if `conv`, a 1x1 layer the contraction strategy takes as a
+/// matmul (isPackablePointwise), reads its filter packed ahead as the
+/// im2col matmul's panels (NchwFilterLayout::MatmulPanels), its input the
+/// left-hand side in place: on 16 vector registers (AVX2), where the
+/// strategy packs the filter at any row count (packsRhsPanelsAtAnyRows: a
+/// filter of more than 512 KiB) and the output has from
+/// kMinPrepackedIm2colPixels to kMaxPointwisePanelPixels pixels. The plain
+/// matmul's rows are the output channels: it packs the whole filter in each
+/// call, and its tiles of 16 pixels waste 15 of 64 on 7x7 outputs (Zen 3,
+/// one thread: ResNet-50's 512 to 2048 channels on 7x7 1.80 -> 1.31 ms,
+/// 2048 to 512 1.73 -> 1.19, 1024 to 2048 at stride 2 3.67 -> 2.50, 1024 to
+/// 256 on 14x14 1.25 -> 1.14; 256 to 1024 on 14x14 1.35 -> 1.33).
+bool readsPointwisePanels(linalg::Conv2DNchwFchwOp conv,
+                          const ContractionTile &contraction,
+                          const CPUTarget &target) {
+  ArrayRef<int64_t> out =
+      cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
+  int64_t pixels = out[2] * out[3];
+  return hasFewVectorRegisters(target) &&
+         packsRhsPanelsAtAnyRows(contraction, getInputChannels(conv), out[1]) &&
+         pixels >= kMinPrepackedIm2colPixels &&
+         pixels <= kMaxPointwisePanelPixels;
+}
+
 /// Rewrites `conv`, a batch-1 1x1 NCHW convolution, as the matmul it is,
 /// out[F][OH * OW] += w[F][C] * x[C][OH * OW] (collapse_shapes, no copy;
 /// with strides, x is a copy of the input's subsampled pixels), and returns
@@ -876,17 +925,6 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   return taps;
 }
 
-/// The fewest output pixels of a convolution that the contraction strategy
-/// takes as an im2col matmul (isIm2colConv) over a filter packed in the
-/// call: with 7x7 outputs (49 pixels) that pack costs more than the taps
-/// lose (Zen 3, one thread: 512 channels on 7x7 4.4 ms as taps, 4.9 as a
-/// matmul, 1.4 ms of it packing the 9.4 MB filter).
-constexpr int64_t kMinIm2colPixels = 128;
-
-/// The same over a filter packed ahead of the call in the matmul's panels
-/// (NchwFilterLayout::MatmulPanels).
-constexpr int64_t kMinPrepackedIm2colPixels = 32;
-
 /// Returns true if `conv`, whose filter the channels-last taps would read
 /// (NchwFilterLayout::ChannelMajor), runs faster as a matmul over its
 /// input's im2col copy (rewriteAsIm2colMatmul), its filter packed in the
@@ -910,24 +948,30 @@ bool isIm2colConv(linalg::Conv2DNchwFchwOp conv, const CPUTarget &target,
 }
 
 /// Rewrites `conv` (1 x C x H x W input, F x C x KH x KW filter) as the
-/// matmul of its input's im2col copy, OH * OW rows (the output pixels) by
-/// C * KH * KW columns,
+/// transposed matmul of its input's im2col copy and its filter,
 ///
-///   col[oh][ow][c][kh][kw] = x[c][oh * sh + kh * dh][ow * sw + kw * dw],
+///   out[f][p] += col[r][p] * w[r][f]
 ///
-/// and its filter as C * KH * KW rows of F (the channels-last taps'
-/// C x KH x KW x F layout), into an OH * OW x F output transposed back
-/// after (and filled there, or transposed into it before). With `panels`,
-/// the filter packed ahead in NchwFilterLayout::MatmulPanels, the
+/// over the output pixels p = oh * OW + ow and the columns r = (c * KH + kh)
+/// * KW + kw of the copy,
+///
+///   col[c][kh][kw][oh][ow] = x[c][oh * sh + kh * dh][ow * sw + kw * dw],
+///
+/// whose rows are runs of the input's rows (none for a 1x1 stride-1
+/// convolution: its input is the copy), and with the filter as C * KH * KW
+/// rows of F (the channels-last taps' C x KH x KW x F layout). With
+/// `panels`, the filter packed ahead in NchwFilterLayout::MatmulPanels, the
 /// right-hand side is the linalg.unpack of those panels, which the
 /// contraction strategy's pack of it cancels; else the filter is read in
 /// place where it was packed ahead as C x KH x KW x F, or packed here. The
-/// output pixels are the matmul's rows, whose tiles of 6 waste fewer than
-/// the tiles of 16 along its columns would on 13- or 14-wide outputs.
-/// Returns the matmul.
-linalg::MatmulOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
-                                       linalg::Conv2DNchwFchwOp conv,
-                                       Value panels) {
+/// output pixels are the contraction's rows (m), whose tiles of 6 waste
+/// fewer than the tiles of 16 along its columns would on 7- or 14-wide
+/// outputs; @llvm_cpu_contraction_6x16_transposed packs the copy's rows
+/// and unpacks the F x OH * OW output without a transpose. Returns the
+/// contraction.
+linalg::GenericOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
+                                        linalg::Conv2DNchwFchwOp conv,
+                                        Value panels) {
   Location loc = conv.getLoc();
   Value input = conv.getInputs()[0], filter = conv.getInputs()[1];
   Value init = conv.getOutputs()[0];
@@ -946,37 +990,38 @@ linalg::MatmulOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
   auto empty = [&](ArrayRef<int64_t> shape) -> Value {
     return tensor::EmptyOp::create(rewriter, loc, shape, f32);
   };
-  auto transpose = [&](Value value, ArrayRef<int64_t> shape,
-                       ArrayRef<int64_t> permutation) -> Value {
-    return linalg::TransposeOp::create(rewriter, loc, value, empty(shape),
-                                       permutation)
-        ->getResult(0);
-  };
-  SmallVector<ReassociationIndices> dropBatch = {{0, 1}, {2}, {3}};
-  // The im2col copy.
-  Value chw = tensor::CollapseShapeOp::create(
-      rewriter, loc, RankedTensorType::get({c, in[2], in[3]}, f32), input,
-      dropBatch);
-  AffineExpr dOh, dOw, dC, dKh, dKw;
-  bindDims(context, dOh, dOw, dC, dKh, dKw);
-  SmallVector<AffineMap> copyMaps = {
-      AffineMap::get(5, 0,
-                     {dC, dOh * strides[0] + dKh * dilations[0],
-                      dOw * strides[1] + dKw * dilations[1]},
-                     context),
-      AffineMap::getMultiDimIdentityMap(5, context)};
-  Value columns =
-      linalg::GenericOp::create(
-          rewriter, loc, RankedTensorType::get({oh, ow, c, kh, kw}, f32), chw,
-          empty({oh, ow, c, kh, kw}), copyMaps,
-          SmallVector<utils::IteratorType>(5, utils::IteratorType::parallel),
-          [](OpBuilder &b, Location loc, ValueRange args) {
-            linalg::YieldOp::create(b, loc, args[0]);
-          })
-          .getResult(0);
-  Value lhs = tensor::CollapseShapeOp::create(
-      rewriter, loc, RankedTensorType::get({pixels, reduction}, f32), columns,
-      ArrayRef<ReassociationIndices>{{0, 1}, {2, 3, 4}});
+  SmallVector<ReassociationIndices> rowsOfPixels = {{0, 1}, {2, 3}};
+  // The im2col copy, C * KH * KW rows of OH * OW pixels.
+  Value lhs;
+  if (kh == 1 && kw == 1 && strides[0] == 1 && strides[1] == 1) {
+    lhs = tensor::CollapseShapeOp::create(
+        rewriter, loc, RankedTensorType::get({c, pixels}, f32), input,
+        rowsOfPixels);
+  } else {
+    Value chw = tensor::CollapseShapeOp::create(
+        rewriter, loc, RankedTensorType::get({c, in[2], in[3]}, f32), input,
+        ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
+    AffineExpr dC, dKh, dKw, dOh, dOw;
+    bindDims(context, dC, dKh, dKw, dOh, dOw);
+    SmallVector<AffineMap> copyMaps = {
+        AffineMap::get(5, 0,
+                       {dC, dOh * strides[0] + dKh * dilations[0],
+                        dOw * strides[1] + dKw * dilations[1]},
+                       context),
+        AffineMap::getMultiDimIdentityMap(5, context)};
+    Value columns =
+        linalg::GenericOp::create(
+            rewriter, loc, RankedTensorType::get({c, kh, kw, oh, ow}, f32), chw,
+            empty({c, kh, kw, oh, ow}), copyMaps,
+            SmallVector<utils::IteratorType>(5, utils::IteratorType::parallel),
+            [](OpBuilder &b, Location loc, ValueRange args) {
+              linalg::YieldOp::create(b, loc, args[0]);
+            })
+            .getResult(0);
+    lhs = tensor::CollapseShapeOp::create(
+        rewriter, loc, RankedTensorType::get({reduction, pixels}, f32), columns,
+        ArrayRef<ReassociationIndices>{{0, 1, 2}, {3, 4}});
+  }
   // The filter as C * KH * KW rows of F.
   Value rhs;
   if (panels) {
@@ -996,23 +1041,33 @@ linalg::MatmulOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
         rewriter, loc, RankedTensorType::get({reduction, f}, f32), packedFilter,
         ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
   }
-  // The accumulator, pixels by output channels.
+  // The accumulator, output channels by pixels: a fill of its own, which
+  // the strategy's pack of it folds into, or the output collapsed.
   Value acc;
-  if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
     acc = linalg::FillOp::create(rewriter, loc, fill.getInputs()[0],
-                                 empty({pixels, f}))
+                                 empty({f, pixels}))
               .getResult(0);
-  } else {
-    Value rows = tensor::CollapseShapeOp::create(
+  else
+    acc = tensor::CollapseShapeOp::create(
         rewriter, loc, RankedTensorType::get({f, pixels}, f32), init,
-        ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}});
-    acc = transpose(rows, {pixels, f}, {1, 0});
-  }
-  auto matmul = linalg::MatmulOp::create(rewriter, loc, acc.getType(),
-                                         ValueRange{lhs, rhs}, ValueRange{acc});
-  Value result = transpose(matmul.getResult(0), {f, pixels}, {1, 0});
+        rowsOfPixels);
+  AffineExpr dM, dN, dK;
+  bindDims(context, dM, dN, dK);
+  SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {dK, dM}, context),
+                                 AffineMap::get(3, 0, {dK, dN}, context),
+                                 AffineMap::get(3, 0, {dN, dM}, context)};
+  auto matmul = linalg::GenericOp::create(
+      rewriter, loc, acc.getType(), ValueRange{lhs, rhs}, ValueRange{acc}, maps,
+      {utils::IteratorType::parallel, utils::IteratorType::parallel,
+       utils::IteratorType::reduction},
+      [](OpBuilder &b, Location loc, ValueRange args) {
+        Value product = arith::MulFOp::create(b, loc, args[0], args[1]);
+        Value sum = arith::AddFOp::create(b, loc, args[2], product);
+        linalg::YieldOp::create(b, loc, sum);
+      });
   rewriter.replaceOpWithNewOp<tensor::ExpandShapeOp>(
-      conv, outType, result, ArrayRef<ReassociationIndices>{{0, 1}, {2, 3}});
+      conv, outType, matmul.getResult(0), rowsOfPixels);
   // The convolution's unpack of the panels, no longer read.
   if (Operation *unpack = filter.getDefiningOp();
       panels && unpack && unpack->use_empty())
@@ -1436,6 +1491,17 @@ struct LLVMCPUApplyStrategiesPass
     for (linalg::Conv2DNchwFchwOp conv : nchwConvs) {
       conv = foldFilterColumns(rewriter, conv, target);
       NchwFilterLayout layout = getNchwFilterLayout(conv, target);
+      // The im2col matmul over panels packed ahead, which it reads as its
+      // packed right-hand side. Where the filter was not packed ahead (not
+      // a parameter), a 1x1 layer is the plain matmul, any other the im2col
+      // matmul that packs its filter in the call.
+      Value panels;
+      if (layout == NchwFilterLayout::MatmulPanels) {
+        panels = getPackedFilter(conv.getInputs()[1], layout);
+        layout = !panels && isPackablePointwise(conv, target)
+                     ? NchwFilterLayout::None
+                     : NchwFilterLayout::ChannelMajor;
+      }
       if (layout == NchwFilterLayout::None) {
         roots.push_back({rewritePointwiseAsMatmul(rewriter, conv),
                          {contraction->blockM, contraction->blockN,
@@ -1445,19 +1511,23 @@ struct LLVMCPUApplyStrategiesPass
       }
       ArrayRef<int64_t> out =
           cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
-      // The im2col matmul: over panels packed ahead, which it reads as its
-      // packed right-hand side, or where it is worth a pack of the filter
-      // in the call. Elsewhere the channels-last taps.
-      Value panels;
-      if (layout == NchwFilterLayout::MatmulPanels) {
-        panels = getPackedFilter(conv.getInputs()[1], layout);
-        layout = NchwFilterLayout::ChannelMajor;
-      }
+      // The im2col matmul: over panels packed ahead, or where it is worth
+      // a pack of the filter in the call. Elsewhere the channels-last taps.
       if (layout == NchwFilterLayout::ChannelMajor &&
           (panels || isIm2colConv(conv, target, /*prepacked=*/false))) {
-        linalg::MatmulOp matmul = rewriteAsIm2colMatmul(rewriter, conv, panels);
-        if (isStrategyContraction(matmul, smallContractionRows))
-          addContractionRoot(matmul);
+        linalg::GenericOp matmul =
+            rewriteAsIm2colMatmul(rewriter, conv, panels);
+        if (isStrategyContraction(matmul, smallContractionRows)) {
+          roots.push_back({matmul,
+                           {contraction->blockM, contraction->blockN,
+                            contraction->blockK}});
+          if (Value rhs = matmul.getInputs()[1]; getRhsPanels(rhs)) {
+            names.push_back(contraction->transposedPrepackedRhsSequence);
+            prepackedRhs.push_back(rhs.getDefiningOp<linalg::UnPackOp>());
+          } else {
+            names.push_back(contraction->transposedSequence);
+          }
+        }
         continue;
       }
       if (layout == NchwFilterLayout::ChannelMajor) {
@@ -1498,13 +1568,16 @@ NchwFilterLayout
 scopeir::llvmcpu::getNchwFilterLayout(linalg::Conv2DNchwFchwOp conv,
                                       const CPUTarget &target) {
   std::optional<ContractionTile> contraction = getContractionTile(target);
-  if (!contraction || !isTapDecomposable(conv) ||
-      isPackablePointwise(conv, target))
+  if (!contraction || !isTapDecomposable(conv))
     return NchwFilterLayout::None;
   ArrayRef<int64_t> out =
       cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
   ArrayRef<int64_t> window =
       cast<ShapedType>(conv.getInputs()[1].getType()).getShape();
+  if (isPackablePointwise(conv, target))
+    return readsPointwisePanels(conv, *contraction, target)
+               ? NchwFilterLayout::MatmulPanels
+               : NchwFilterLayout::None;
   // A single tap would pay the transposes in and out of the channels-last
   // layout for one pass over the input channels.
   if (window[2] * window[3] <= 1 ||

@@ -292,6 +292,110 @@ module attributes {transform.with_named_sequence} {
         with_compute_op(%packed) outer_perm = [1, 0]
       : (!transform.op<"linalg.pack">, !transform.op<"linalg.generic">)
       -> (!transform.op<"linalg.generic">, !transform.op<"linalg.pack">, !transform.any_op)
+    %rows = transform.param.constant 6 : i64 -> !transform.param<i64>
+    %columns = transform.param.constant 16 : i64 -> !transform.param<i64>
+    transform.include @llvm_cpu_contraction_6x16_packed failures(propagate)
+        (%op, %mb, %nb, %kb, %rows, %columns)
+      : (!transform.op<"linalg.generic">, !transform.param<i64>,
+         !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+         !transform.param<i64>) -> ()
+    %rhs_any = transform.cast %rhs : !transform.op<"linalg.pack"> to !transform.any_op
+    transform.yield %rhs_any : !transform.any_op
+  }
+
+  // @llvm_cpu_contraction_6x16 for the transposed contraction
+  // C[n][m] += A[k][m] * B[k][n] (the im2col matmul of an NCHW convolution:
+  // output pixels m, input columns k, output channels n). Its packs take
+  // the mmt4d layout of @llvm_cpu_contraction_6x16, outer dims transposed:
+  // the left-hand side's pack copies runs of 6 consecutive m, the result's
+  // unpack writes the n x m result straight from the 6 x 16 tiles.
+  transform.named_sequence @llvm_cpu_contraction_6x16_transposed(
+      %root: !transform.any_op {transform.consumed},
+      %mb: !transform.param<i64> {transform.readonly},
+      %nb: !transform.param<i64> {transform.readonly},
+      %kb: !transform.param<i64> {transform.readonly}) {
+    %rhs = transform.include @llvm_cpu_contraction_6x16_transposed_kernel
+        failures(propagate) (%root, %mb, %nb, %kb)
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+         !transform.param<i64>) -> !transform.any_op
+    %rhs_tile, %rhs_loops = transform.structured.tile_using_forall %rhs
+        tile_sizes [1, 16]
+      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.structured.vectorize %rhs_tile vector_sizes [1, 16, 16] : !transform.any_op
+    transform.include @llvm_cpu_lower_vectors failures(propagate) (%rhs_loops)
+      : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // @llvm_cpu_contraction_6x16_transposed over a right-hand side packed
+  // ahead in its panels (as @llvm_cpu_contraction_6x16_prepacked_rhs).
+  transform.named_sequence @llvm_cpu_contraction_6x16_transposed_prepacked_rhs(
+      %root: !transform.any_op {transform.consumed},
+      %mb: !transform.param<i64> {transform.readonly},
+      %nb: !transform.param<i64> {transform.readonly},
+      %kb: !transform.param<i64> {transform.readonly}) {
+    %rhs = transform.include @llvm_cpu_contraction_6x16_transposed_kernel
+        failures(propagate) (%root, %mb, %nb, %kb)
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
+         !transform.param<i64>) -> !transform.any_op
+    transform.yield
+  }
+
+  // The packing, the kernel and the other packs of
+  // @llvm_cpu_contraction_6x16_transposed; yields the right-hand side's
+  // pack, not tiled.
+  transform.named_sequence @llvm_cpu_contraction_6x16_transposed_kernel(
+      %root: !transform.any_op {transform.consumed},
+      %mb: !transform.param<i64> {transform.readonly},
+      %nb: !transform.param<i64> {transform.readonly},
+      %kb: !transform.param<i64> {transform.readonly}) -> !transform.any_op {
+    %packed = transform.structured.pack_greedily %root
+        matmul_packed_sizes = [6, 16, 0] matmul_inner_dims_order = [0, 1, 2]
+      : (!transform.any_op) -> !transform.op<"linalg.generic">
+    // The result N/16 x M/6 x 6 x 16 (and the accumulator's pack with it)
+    // to M/6 x N/16 x 6 x 16.
+    %unpack = transform.get_consumers_of_result %packed[0]
+      : (!transform.op<"linalg.generic">) -> !transform.op<"linalg.unpack">
+    %op1, %acc_pack, %unpack1 = transform.structured.pack_transpose %unpack
+        with_compute_op(%packed) outer_perm = [1, 0]
+      : (!transform.op<"linalg.unpack">, !transform.op<"linalg.generic">)
+      -> (!transform.op<"linalg.generic">, !transform.any_op, !transform.any_op)
+    // The left-hand side K x M/6 x 6 to M/6 x K x 6.
+    %lhs_pack = transform.get_producer_of_operand %op1[0]
+      : (!transform.op<"linalg.generic">) -> !transform.op<"linalg.pack">
+    %op2, %lhs, %unused_lhs = transform.structured.pack_transpose %lhs_pack
+        with_compute_op(%op1) outer_perm = [1, 0]
+      : (!transform.op<"linalg.pack">, !transform.op<"linalg.generic">)
+      -> (!transform.op<"linalg.generic">, !transform.op<"linalg.pack">, !transform.any_op)
+    // The right-hand side K x N/16 x 16 to N/16 x K x 16.
+    %rhs_pack = transform.get_producer_of_operand %op2[1]
+      : (!transform.op<"linalg.generic">) -> !transform.op<"linalg.pack">
+    %op, %rhs, %unused_rhs = transform.structured.pack_transpose %rhs_pack
+        with_compute_op(%op2) outer_perm = [1, 0]
+      : (!transform.op<"linalg.pack">, !transform.op<"linalg.generic">)
+      -> (!transform.op<"linalg.generic">, !transform.op<"linalg.pack">, !transform.any_op)
+    %rows = transform.param.constant 16 : i64 -> !transform.param<i64>
+    %columns = transform.param.constant 6 : i64 -> !transform.param<i64>
+    transform.include @llvm_cpu_contraction_6x16_packed failures(propagate)
+        (%op, %mb, %nb, %kb, %rows, %columns)
+      : (!transform.op<"linalg.generic">, !transform.param<i64>,
+         !transform.param<i64>, !transform.param<i64>, !transform.param<i64>,
+         !transform.param<i64>) -> ()
+    %rhs_any = transform.cast %rhs : !transform.op<"linalg.pack"> to !transform.any_op
+    transform.yield %rhs_any : !transform.any_op
+  }
+
+  // The kernel of the packed contraction `%op` (M/6 x K x 6 left-hand side,
+  // N/16 x K x 16 right-hand side, M/6 x N/16 x 6 x 16 accumulator) and the
+  // packs of its left-hand side and accumulator and the unpack of its
+  // result, whose tiles take `%rows` x `%columns` of the result.
+  transform.named_sequence @llvm_cpu_contraction_6x16_packed(
+      %op: !transform.op<"linalg.generic"> {transform.consumed},
+      %mb: !transform.param<i64> {transform.readonly},
+      %nb: !transform.param<i64> {transform.readonly},
+      %kb: !transform.param<i64> {transform.readonly},
+      %rows: !transform.param<i64> {transform.readonly},
+      %columns: !transform.param<i64> {transform.readonly}) {
     %lhs = transform.get_producer_of_operand %op[0]
       : (!transform.op<"linalg.generic">) -> !transform.any_op
     %acc = transform.get_producer_of_operand %op[2]
@@ -321,8 +425,9 @@ module attributes {transform.with_named_sequence} {
     transform.include @llvm_cpu_pack_tiles_6x16 failures(propagate) (%acc)
       : (!transform.any_op) -> ()
     %out_tile, %out_loops = transform.structured.tile_using_forall %result
-        tile_sizes [6, 16]
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+        tile_sizes [%rows, %columns]
+      : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+      -> (!transform.any_op, !transform.any_op)
     transform.structured.vectorize %out_tile vector_sizes [1, 1, 6, 16] : !transform.any_op
 
     transform.include @llvm_cpu_lower_vectors failures(propagate) (%blocks)
@@ -331,8 +436,7 @@ module attributes {transform.with_named_sequence} {
       : (!transform.any_op) -> ()
     transform.include @llvm_cpu_lower_vectors failures(propagate) (%out_loops)
       : (!transform.any_op) -> ()
-    %rhs_any = transform.cast %rhs : !transform.op<"linalg.pack"> to !transform.any_op
-    transform.yield %rhs_any : !transform.any_op
+    transform.yield
   }
 
   // The accumulator's packs of @llvm_cpu_contraction_6x16.

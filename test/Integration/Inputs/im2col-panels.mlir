@@ -1,6 +1,8 @@
 // A 3x3 layer on a 7x7 output over a filter of 576 KiB, a parameter, and
 // one at stride 2 from a 15x15 input; a linear layer over 128 rows with a
-// 1 MiB weight (llvm-cpu-im2col-panels.mlir).
+// 1 MiB weight; 1x1 layers on 7x7 outputs over filters of 1 and 2 MiB, one
+// with bias and ReLU after it, one at stride 2 that adds to its output's
+// initial value (llvm-cpu-im2col-panels.mlir).
 module attributes {hal.device = #hal.device.target<"llvm-cpu">} {
 func.func @forward(%x: tensor<1x128x9x9xf32>, %y: tensor<1x64x15x15xf32>,
                    %w: tensor<128x128x3x3xf32> {scopeir.param = "w"},
@@ -34,5 +36,29 @@ func.func @linear(%x: tensor<128x256xf32>, %w: tensor<1024x256xf32> {scopeir.par
     linalg.yield %y : f32
   } -> tensor<128x1024xf32>
   return %r : tensor<128x1024xf32>
+}
+func.func @pointwise(%x: tensor<1x256x7x7xf32>, %y: tensor<1x512x13x13xf32>,
+                     %r: tensor<1x1024x7x7xf32>,
+                     %w: tensor<1024x256x1x1xf32> {scopeir.param = "w"},
+                     %b: tensor<1024xf32> {scopeir.param = "b"},
+                     %v: tensor<1024x512x1x1xf32> {scopeir.param = "v"})
+    -> (tensor<1x1024x7x7xf32>, tensor<1x1024x7x7xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1024x7x7xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x1024x7x7xf32>) -> tensor<1x1024x7x7xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x256x7x7xf32>, tensor<1024x256x1x1xf32>) outs(%f : tensor<1x1024x7x7xf32>) -> tensor<1x1024x7x7xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(n, f, h, w) -> (n, f, h, w)>, affine_map<(n, f, h, w) -> (f)>,
+                                        affine_map<(n, f, h, w) -> (n, f, h, w)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %b : tensor<1x1024x7x7xf32>, tensor<1024xf32>) outs(%e : tensor<1x1024x7x7xf32>) {
+  ^bb0(%in: f32, %bias: f32, %o: f32):
+    %s = arith.addf %in, %bias : f32
+    %m = arith.maximumf %s, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<1x1024x7x7xf32>
+  %d = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%y, %v : tensor<1x512x13x13xf32>, tensor<1024x512x1x1xf32>) outs(%r : tensor<1x1024x7x7xf32>) -> tensor<1x1024x7x7xf32>
+  return %a, %d : tensor<1x1024x7x7xf32>, tensor<1x1024x7x7xf32>
 }
 }
