@@ -38,14 +38,15 @@
 // AVX2-NOT: vector.fma {{.+}} : vector<7xf32>
 // AVX2: return
 
-// On AVX2 an input of planes of at least 1024 floats (wide_strided's
-// 58x58) is transposed once to H x W x C, and each tap reads a strided
-// window of it; wide's 30x30 planes are read as they are.
+// On AVX2 an input of planes of at least 1024 floats (wide_tall's 34x34)
+// is transposed once to H x W x C, and each tap reads a strided window of
+// it; wide's 30x30 planes are read as they are.
 // RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm --mlir-print-ir-after=llvm-cpu-apply-strategies \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=HWC
 // On AVX2, wide's and wide_odd's outputs (784 and 169 pixels) from such
 // NCHW inputs are transposed matmuls over their inputs' im2col copies
-// (C x KH x KW rows of pixels) into the F x pixels output, no transpose.
+// (C x KH x KW rows of pixels) into the F x pixels output, no transpose;
+// so is wide_strided's from 58x58 planes, strided along both dims.
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
 // HWC-NOT: tensor<30x30x16xf32>
 // HWC: %[[COL:.+]] = linalg.generic {{.+}} outs(%{{.+}} : tensor<16x3x3x28x28xf32>)
@@ -53,9 +54,9 @@
 // HWC: %[[MM:.+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d1, d0)>]{{.+}} ins(%[[LHS]], %{{.+}} : tensor<144x784xf32>, tensor<144x32xf32>) outs(%{{.+}} : tensor<32x784xf32>)
 // HWC-NOT: linalg.transpose ins(%[[MM]]
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
-// HWC: %[[T:.+]] = linalg.transpose ins(%{{.+}} : tensor<32x58x58xf32>) outs(%{{.+}} : tensor<58x58x32xf32>) permutation = [1, 2, 0]
-// HWC: tensor.extract_slice %[[T]][0, 0, 0] [28, 28, 32] [2, 2, 1] : tensor<58x58x32xf32> to tensor<28x28x32xf32>
-// HWC: tensor.extract_slice %[[T]][2, 2, 0] [28, 28, 32] [2, 2, 1] : tensor<58x58x32xf32> to tensor<28x28x32xf32>
+// HWC-NOT: tensor<58x58x32xf32>
+// HWC: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d0, d3 * 2 + d1, d4 * 2 + d2)>, {{.+}} outs(%{{.+}} : tensor<32x3x3x28x28xf32>)
+// HWC: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d1, d0)>]{{.+}} ins(%{{.+}}, %{{.+}} : tensor<288x784xf32>, tensor<288x16xf32>)
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
 // HWC: linalg.generic {{.+}} outs(%{{.+}} : tensor<16x3x3x13x13xf32>)
 // HWC: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d1, d0)>]{{.+}} ins(%{{.+}}, %{{.+}} : tensor<144x169xf32>, tensor<144x48xf32>)
@@ -64,6 +65,10 @@
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
 // HWC: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4) -> (d0, d3 * 2 + d1, d4 * 2 + d2)>, {{.+}} outs(%{{.+}} : tensor<16x3x3x14x14xf32>)
 // HWC: linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d1, d0)>]{{.+}} ins(%{{.+}}, %{{.+}} : tensor<144x196xf32>, tensor<144x32xf32>)
+// HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
+// HWC: %[[T:.+]] = linalg.transpose ins(%{{.+}} : tensor<16x34x34xf32>) outs(%{{.+}} : tensor<34x34x16xf32>) permutation = [1, 2, 0]
+// HWC: tensor.extract_slice %[[T]][0, 0, 0] [32, 32, 16] [1, 1, 1] : tensor<34x34x16xf32> to tensor<32x32x16xf32>
+// HWC: tensor.extract_slice %[[T]][2, 2, 0] [32, 32, 16] [1, 1, 1] : tensor<34x34x16xf32> to tensor<32x32x16xf32>
 
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu-loops">/' %S/Inputs/nchw-conv-wide.mlir > %t/loops.mlir
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x1.npy 1 16 30 30 --seed 1
@@ -101,3 +106,7 @@
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw2.txt %t/loops2.txt
 // RUN: scope-run %t/haswell.mlir --function=wide_odd --input=@%t/x3.npy --input=@%t/w3.npy > %t/hsw3.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw3.txt %t/loops3.txt
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x6.npy 1 16 34 34 --seed 11
+// RUN: scope-run %t/haswell.mlir --function=wide_tall --input=@%t/x6.npy --input=@%t/w1.npy > %t/hsw6.txt
+// RUN: scope-run %t/loops.mlir --function=wide_tall --input=@%t/x6.npy --input=@%t/w1.npy > %t/loops6.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw6.txt %t/loops6.txt
