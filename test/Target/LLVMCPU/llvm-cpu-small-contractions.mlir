@@ -1,9 +1,13 @@
 // RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{cpu=sapphirerapids}))" %s | FileCheck %s
 // RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{cpu=sapphirerapids small-contraction-rows=0}))" %s | FileCheck %s --check-prefix=ALL
+// RUN: scope-opt --split-input-file --pass-pipeline="builtin.module(func.func(llvm-cpu-apply-strategies{cpu=haswell}))" %s | FileCheck %s --check-prefix=AVX2
 
 // A contraction with fewer than 128 rows whose right-hand side has at most
 // 512 KiB (128 x 512 floats: 256 KiB) is left to the generic tiles; with
 // small-contraction-rows=0 the packing strategy takes it.
+// AVX2-LABEL: func.func @small_rhs
+//       AVX2:   linalg.matmul
+//   AVX2-NOT:   linalg.pack
 // CHECK-LABEL: func.func @small_rhs
 //       CHECK:   linalg.matmul
 //   CHECK-NOT:   linalg.pack
@@ -52,7 +56,11 @@ func.func @dynamic_rows(%a: tensor<?x128xf32>, %b: tensor<128x512xf32>, %c: tens
 // -----
 
 // A right-hand side of at most 64 KiB (64 x 128 floats: 32 KiB, one head's
-// keys) is left to the generic tiles whatever the static rows.
+// keys) is left to the generic tiles whatever the static rows, except on
+// AVX2 (16 registers), where the packing strategy was faster there too.
+// AVX2-LABEL: func.func @tiny_rhs
+//   AVX2-NOT:   linalg.matmul
+//       AVX2:   vector.fma
 // CHECK-LABEL: func.func @tiny_rhs
 //       CHECK:   linalg.matmul
 //   CHECK-NOT:   linalg.pack
