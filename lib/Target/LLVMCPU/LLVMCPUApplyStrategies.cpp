@@ -1123,6 +1123,53 @@ void foldPackOfUnpack(RewriterBase &rewriter, linalg::UnPackOp unpack) {
     rewriter.eraseOp(unpack);
 }
 
+/// Returns the linalg.fill whose result `value` is a view of (through
+/// reshapes and slices), or null.
+linalg::FillOp getFillOfView(Value value) {
+  while (Operation *op = value.getDefiningOp()) {
+    if (auto fill = dyn_cast<linalg::FillOp>(op))
+      return fill.hasPureTensorSemantics() ? fill : nullptr;
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
+             tensor::ExtractSliceOp>(op))
+      return nullptr;
+    value = op->getOperand(0);
+  }
+  return nullptr;
+}
+
+/// Returns true if `a` and `b` are the same value or equal float constants.
+bool isSameFloat(Value a, Value b) {
+  if (a == b)
+    return true;
+  FloatAttr x, y;
+  return matchPattern(a, m_Constant(&x)) && matchPattern(b, m_Constant(&y)) &&
+         x.getValue().bitwiseIsEqual(y.getValue());
+}
+
+/// Replaces each vector.transfer_read in `root` of a view of a linalg.fill
+/// whose padding is the fill's value with a broadcast of that value (every
+/// lane, read or padded, is that value): the contraction strategies' pack
+/// of a filled accumulator then writes the packed zeros without reading a
+/// filled tensor, and the fill itself goes where nothing else reads it.
+void foldReadsOfFills(RewriterBase &rewriter, Operation *root) {
+  SmallVector<vector::TransferReadOp> reads;
+  root->walk([&](vector::TransferReadOp read) {
+    // A read under a vector.mask stays: the mask takes only maskable ops.
+    if (!isa<RankedTensorType>(read.getBase().getType()) ||
+        isa<vector::MaskOp>(read->getParentOp()))
+      return;
+    linalg::FillOp fill = getFillOfView(read.getBase());
+    if (fill && isSameFloat(fill.getInputs()[0], read.getPadding()))
+      reads.push_back(read);
+  });
+  for (vector::TransferReadOp read : reads) {
+    Value value = getFillOfView(read.getBase()).getInputs()[0];
+    rewriter.setInsertionPoint(read);
+    rewriter.replaceOpWithNewOp<vector::BroadcastOp>(read, read.getVectorType(),
+                                                     value);
+  }
+}
+
 /// The largest static batch a batch matmul is split into matmuls for.
 constexpr int64_t kMaxSplitBatch = 64;
 
@@ -1574,6 +1621,7 @@ struct LLVMCPUApplyStrategiesPass
         return signalPassFailure();
     for (linalg::UnPackOp unpack : prepackedRhs)
       foldPackOfUnpack(rewriter, unpack);
+    foldReadsOfFills(rewriter, getOperation());
   }
 
   CPUTarget target;
