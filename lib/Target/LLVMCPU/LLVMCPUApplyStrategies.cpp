@@ -1059,8 +1059,9 @@ linalg::GenericOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
         rewriter, loc, RankedTensorType::get({reduction, f}, f32), packedFilter,
         ArrayRef<ReassociationIndices>{{0, 1, 2}, {3}});
   }
-  // The accumulator, output channels by pixels: a fill of its own, which
-  // the strategy's pack of it folds into, or the output collapsed.
+  // The accumulator, output channels by pixels: a fill of its own (whose
+  // reads in the strategy's pack become broadcasts, foldReadsOfFills), or
+  // the output collapsed.
   Value acc;
   if (auto fill = init.getDefiningOp<linalg::FillOp>())
     acc = linalg::FillOp::create(rewriter, loc, fill.getInputs()[0],
@@ -1583,7 +1584,10 @@ struct LLVMCPUApplyStrategiesPass
           (panels || isIm2colConv(conv, target, /*prepacked=*/false))) {
         linalg::GenericOp matmul =
             rewriteAsIm2colMatmul(rewriter, conv, panels);
-        if (isStrategyContraction(matmul, smallContractionRows, tinyRhsBytes)) {
+        // (The im2col matmul is AVX2's: its tile has the transposed
+        // sequences.)
+        if (!contraction->transposedSequence.empty() &&
+            isStrategyContraction(matmul, smallContractionRows, tinyRhsBytes)) {
           roots.push_back({matmul,
                            {contraction->blockM, contraction->blockN,
                             contraction->blockK}});
