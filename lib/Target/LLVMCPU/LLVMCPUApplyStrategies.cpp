@@ -1153,7 +1153,7 @@ bool isSameFloat(Value a, Value b) {
 /// of a filled accumulator then writes the packed zeros without reading a
 /// filled tensor, and the fill itself goes where nothing else reads it.
 void foldReadsOfFills(RewriterBase &rewriter, Operation *root) {
-  SmallVector<vector::TransferReadOp> reads;
+  SmallVector<std::pair<vector::TransferReadOp, Value>> reads;
   root->walk([&](vector::TransferReadOp read) {
     // A read under a vector.mask stays: the mask takes only maskable ops.
     if (!isa<RankedTensorType>(read.getBase().getType()) ||
@@ -1161,10 +1161,9 @@ void foldReadsOfFills(RewriterBase &rewriter, Operation *root) {
       return;
     linalg::FillOp fill = getFillOfView(read.getBase());
     if (fill && isSameFloat(fill.getInputs()[0], read.getPadding()))
-      reads.push_back(read);
+      reads.push_back({read, fill.getInputs()[0]});
   });
-  for (vector::TransferReadOp read : reads) {
-    Value value = getFillOfView(read.getBase()).getInputs()[0];
+  for (auto [read, value] : reads) {
     rewriter.setInsertionPoint(read);
     rewriter.replaceOpWithNewOp<vector::BroadcastOp>(read, read.getVectorType(),
                                                      value);
@@ -1505,20 +1504,22 @@ struct LLVMCPUApplyStrategiesPass
     // strategies' packs of them once those exist.
     SmallVector<linalg::UnPackOp> prepackedRhs;
     int64_t tinyRhsBytes = getMaxUnpackedTinyRhsBytes(target);
-    auto addContractionRoot = [&](Operation *op) {
+    // A contraction root of `sequence`, or of `prepackedSequence` where its
+    // right-hand side is read from panels packed ahead (the strategy's pack
+    // of it is folded away after).
+    auto addContractionRoot = [&](Operation *op, StringRef sequence,
+                                  StringRef prepackedSequence) {
       roots.push_back(
           {op,
            {contraction->blockM, contraction->blockN, contraction->blockK}});
-      // A right-hand side read from panels packed ahead: the strategy's
-      // pack of it is folded away after.
       Value rhs = cast<linalg::LinalgOp>(op).getDpsInputOperand(1)->get();
-      if (!contraction->prepackedRhsSequence.empty() &&
-          contraction->n == kMatmulPanelWidth && getRhsPanels(rhs)) {
-        names.push_back(contraction->prepackedRhsSequence);
+      if (!prepackedSequence.empty() && contraction->n == kMatmulPanelWidth &&
+          getRhsPanels(rhs)) {
+        names.push_back(prepackedSequence);
         prepackedRhs.push_back(rhs.getDefiningOp<linalg::UnPackOp>());
         return;
       }
-      names.push_back(contraction->sequence);
+      names.push_back(sequence);
     };
     getOperation()->walk([&](linalg::LinalgOp op) {
       if (isSplittableBatchMatmul(op)) {
@@ -1526,7 +1527,8 @@ struct LLVMCPUApplyStrategiesPass
         return;
       }
       if (isStrategyContraction(op, smallContractionRows, tinyRhsBytes)) {
-        addContractionRoot(op);
+        addContractionRoot(op, contraction->sequence,
+                           contraction->prepackedRhsSequence);
         return;
       }
       if (auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation())) {
@@ -1550,7 +1552,8 @@ struct LLVMCPUApplyStrategiesPass
     for (linalg::LinalgOp op : batchMatmuls)
       for (linalg::MatmulOp matmul : splitBatchMatmul(rewriter, op))
         if (isStrategyContraction(matmul, smallContractionRows, tinyRhsBytes))
-          addContractionRoot(matmul);
+          addContractionRoot(matmul, contraction->sequence,
+                             contraction->prepackedRhsSequence);
     for (linalg::LinalgOp op : windowOps)
       decomposeWindowOpIfTaken(rewriter, op);
     // An NCHW convolution becomes one contraction per filter tap, each of
@@ -1587,17 +1590,9 @@ struct LLVMCPUApplyStrategiesPass
         // (The im2col matmul is AVX2's: its tile has the transposed
         // sequences.)
         if (!contraction->transposedSequence.empty() &&
-            isStrategyContraction(matmul, smallContractionRows, tinyRhsBytes)) {
-          roots.push_back({matmul,
-                           {contraction->blockM, contraction->blockN,
-                            contraction->blockK}});
-          if (Value rhs = matmul.getInputs()[1]; getRhsPanels(rhs)) {
-            names.push_back(contraction->transposedPrepackedRhsSequence);
-            prepackedRhs.push_back(rhs.getDefiningOp<linalg::UnPackOp>());
-          } else {
-            names.push_back(contraction->transposedSequence);
-          }
-        }
+            isStrategyContraction(matmul, smallContractionRows, tinyRhsBytes))
+          addContractionRoot(matmul, contraction->transposedSequence,
+                             contraction->transposedPrepackedRhsSequence);
         continue;
       }
       if (layout == NchwFilterLayout::ChannelMajor) {

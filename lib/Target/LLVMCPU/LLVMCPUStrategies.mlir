@@ -248,7 +248,15 @@ module attributes {transform.with_named_sequence} {
         failures(propagate) (%root, %mb, %nb, %kb)
       : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
          !transform.param<i64>) -> !transform.any_op
-    // The right-hand side's pack: 16 k steps of one 16-wide panel at a time.
+    transform.include @llvm_cpu_pack_rhs_panels_16 failures(propagate) (%rhs)
+      : (!transform.any_op) -> ()
+    transform.yield
+  }
+
+  // The right-hand side's pack of the 6x16 sequences: 16 k steps of one
+  // 16-wide panel at a time.
+  transform.named_sequence @llvm_cpu_pack_rhs_panels_16(
+      %rhs: !transform.any_op {transform.consumed}) {
     %rhs_tile, %rhs_loops = transform.structured.tile_using_forall %rhs
         tile_sizes [1, 16]
       : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
@@ -318,11 +326,7 @@ module attributes {transform.with_named_sequence} {
         failures(propagate) (%root, %mb, %nb, %kb)
       : (!transform.any_op, !transform.param<i64>, !transform.param<i64>,
          !transform.param<i64>) -> !transform.any_op
-    %rhs_tile, %rhs_loops = transform.structured.tile_using_forall %rhs
-        tile_sizes [1, 16]
-      : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    transform.structured.vectorize %rhs_tile vector_sizes [1, 16, 16] : !transform.any_op
-    transform.include @llvm_cpu_lower_vectors failures(propagate) (%rhs_loops)
+    transform.include @llvm_cpu_pack_rhs_panels_16 failures(propagate) (%rhs)
       : (!transform.any_op) -> ()
     transform.yield
   }
