@@ -6,8 +6,10 @@
 // packing. So is a linear layer's transposed weight (@linear: bias and ReLU
 // after it), and the filter of a 1x1 layer of more than 512 KiB on an
 // output of 32 to 256 pixels (@pointwise), whose input is the transposed
-// matmul's left-hand side in place (at stride 2, its subsampled copy). Values within rtol/atol 1e-4 of llvm-cpu-loops, prepared or not
-// (sums of 1152 and 576 products in another order).
+// matmul's left-hand side in place (at stride 2, its subsampled copy;
+// over a larger input, @topleft, a copy of the pixels it reads). Values
+// within rtol/atol 1e-4 of llvm-cpu-loops, prepared or not (sums of 1152
+// and 576 products in another order).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu", {cpu = "haswell"}>/' %S/Inputs/im2col-panels.mlir > %t/haswell.mlir
 // RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm="host-backend=llvm-cpu prepare-parameters=1" \
@@ -71,3 +73,21 @@
 // RUN: scope-run %t/haswell.mlir --function=pointwise --input=@%t/px.npy --input=@%t/py.npy --input=@%t/pr.npy \
 // RUN:   --input=@%t/pw.npy --input=@%t/pb.npy --input=@%t/pv.npy > %t/pwhole.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-4 --atol=1e-4 %t/pwhole.txt %t/ploops.txt
+
+// @topleft: a 1x1 stride-1 layer over an input larger than its output copies
+// the pixels it reads (the panels' im2col copy; the plain matmul's slice)
+// instead of taking the whole input as the matmul's operand.
+// RUN: scope-opt %t/haswell.mlir --scopeir-compile-to-llvm="host-backend=llvm-cpu prepare-parameters=1" \
+// RUN:   --mlir-print-ir-after=llvm-cpu-apply-strategies 2>&1 >/dev/null | FileCheck %s --check-prefix=CORNER
+// CORNER: codegen.scope.tu ({{.+}} as %{{.+}}: tensor<64x512x1x1x16xf32>, {{.+}} as %[[Y:.+]]: tensor<1x512x13x13xf32>) -> (tensor<1x1024x7x7xf32>)
+// CORNER: %[[C:.+]] = tensor.collapse_shape %[[Y]] {{\[\[}}0, 1], [2], [3]] : tensor<1x512x13x13xf32> into tensor<512x13x13xf32>
+// CORNER: linalg.generic {{.+}} ins(%[[C]] : tensor<512x13x13xf32>) outs(%{{.+}} : tensor<512x1x1x7x7xf32>)
+// CORNER: codegen.scope.tu ({{.+}} as %[[Y2:.+]]: tensor<1x512x13x13xf32>, {{.+}} as %{{.+}}: tensor<64x512x1x1xf32>) -> (tensor<1x64x7x7xf32>)
+// CORNER: tensor.extract_slice %[[Y2]][0, 0, 0, 0] [1, 512, 7, 7] [1, 1, 1, 1] : tensor<1x512x13x13xf32> to tensor<1x512x7x7xf32>
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/cu.npy 64 512 1 1 --seed 14
+// RUN: scope-run %t/loops.mlir --function=topleft --input=@%t/py.npy --input=@%t/pv.npy --input=@%t/cu.npy > %t/cloops.txt
+// RUN: scope-run %t/haswell.mlir --function=topleft --prepare-parameters --input=@%t/py.npy --input=@%t/pv.npy \
+// RUN:   --input=@%t/cu.npy > %t/cprepared.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-4 --atol=1e-4 %t/cprepared.txt %t/cloops.txt
+// RUN: scope-run %t/haswell.mlir --function=topleft --input=@%t/py.npy --input=@%t/pv.npy --input=@%t/cu.npy > %t/cwhole.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-4 --atol=1e-4 %t/cwhole.txt %t/cloops.txt

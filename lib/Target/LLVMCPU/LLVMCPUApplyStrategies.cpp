@@ -543,6 +543,22 @@ int64_t getInputChannels(linalg::Conv2DNchwFchwOp conv) {
   return cast<ShapedType>(conv.getInputs()[1].getType()).getDimSize(1);
 }
 
+/// Returns true if `conv`, a 1x1 layer, reads input pixel (h, w) for
+/// output pixel (h, w) and no other: stride 1 and an input plane of the
+/// output's size. Its input is then the matmul's operand in place; a
+/// strided layer, or one over a larger input (it reads only the top-left
+/// OH x OW pixels: valid IR, if no exporter writes it), needs a copy of the
+/// pixels it reads.
+bool readsEveryInputPixel(linalg::Conv2DNchwFchwOp conv) {
+  ArrayRef<int64_t> in =
+      cast<ShapedType>(conv.getInputs()[0].getType()).getShape();
+  ArrayRef<int64_t> out =
+      cast<ShapedType>(conv.getOutputs()[0].getType()).getShape();
+  return llvm::all_of(conv.getStrides().getValues<int64_t>(),
+                      [](int64_t stride) { return stride == 1; }) &&
+         in[2] == out[2] && in[3] == out[3];
+}
+
 /// Returns true if `conv` is a 1x1 stride-1 convolution that the
 /// contraction strategy takes as a matmul: a reduction over at least
 /// kMinPackedReduction input channels, with a narrow output, or any output
@@ -629,7 +645,9 @@ linalg::MatmulOp rewritePointwiseAsMatmul(RewriterBase &rewriter,
       rewriter, loc, RankedTensorType::get({out[1], c}, f32), filter,
       ArrayRef<ReassociationIndices>{{0}, {1, 2, 3}});
   SmallVector<int64_t> strides(conv.getStrides().getValues<int64_t>());
-  if (llvm::any_of(strides, [](int64_t stride) { return stride != 1; })) {
+  // A layer that does not read every input pixel (strided, or over an
+  // input larger than its output) reads a copy of the pixels it uses.
+  if (!readsEveryInputPixel(conv)) {
     auto index = [&](int64_t v) -> OpFoldResult {
       return rewriter.getIndexAttr(v);
     };
@@ -1011,7 +1029,7 @@ linalg::GenericOp rewriteAsIm2colMatmul(RewriterBase &rewriter,
   SmallVector<ReassociationIndices> rowsOfPixels = {{0, 1}, {2, 3}};
   // The im2col copy, C * KH * KW rows of OH * OW pixels.
   Value lhs;
-  if (kh == 1 && kw == 1 && strides[0] == 1 && strides[1] == 1) {
+  if (kh == 1 && kw == 1 && readsEveryInputPixel(conv)) {
     lhs = tensor::CollapseShapeOp::create(
         rewriter, loc, RankedTensorType::get({c, pixels}, f32), input,
         rowsOfPixels);

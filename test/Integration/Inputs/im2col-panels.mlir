@@ -61,4 +61,22 @@ func.func @pointwise(%x: tensor<1x256x7x7xf32>, %y: tensor<1x512x13x13xf32>,
       ins(%y, %v : tensor<1x512x13x13xf32>, tensor<1024x512x1x1xf32>) outs(%r : tensor<1x1024x7x7xf32>) -> tensor<1x1024x7x7xf32>
   return %a, %d : tensor<1x1024x7x7xf32>, tensor<1x1024x7x7xf32>
 }
+// A 1x1 stride-1 layer over an input larger than its output reads only the
+// top-left 7x7 pixels: @topleft's first filter is a parameter (over panels
+// with --prepare-parameters), its second an argument (the plain matmul).
+func.func @topleft(%y: tensor<1x512x13x13xf32>,
+                  %v: tensor<1024x512x1x1xf32> {scopeir.param = "v"},
+                  %u: tensor<64x512x1x1xf32>)
+    -> (tensor<1x1024x7x7xf32>, tensor<1x64x7x7xf32>) {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1024x7x7xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x1024x7x7xf32>) -> tensor<1x1024x7x7xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%y, %v : tensor<1x512x13x13xf32>, tensor<1024x512x1x1xf32>) outs(%f : tensor<1x1024x7x7xf32>) -> tensor<1x1024x7x7xf32>
+  %e2 = tensor.empty() : tensor<1x64x7x7xf32>
+  %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<1x64x7x7xf32>) -> tensor<1x64x7x7xf32>
+  %d = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%y, %u : tensor<1x512x13x13xf32>, tensor<64x512x1x1xf32>) outs(%f2 : tensor<1x64x7x7xf32>) -> tensor<1x64x7x7xf32>
+  return %c, %d : tensor<1x1024x7x7xf32>, tensor<1x64x7x7xf32>
+}
 }
