@@ -177,15 +177,6 @@ func.func @handle_stored(%c: index, %t: tensor<4xf32>) {
 
 // -----
 
-func.func @never_stored(%c: index) {
-  // expected-error @+1 {{result #0 is never stored; every element of a result is written by a codegen.store}}
-  %r = codegen.scope.workgroups (%i) in (%n = %c) -> (tensor<4xf32>) as (%o) {
-  }
-  return
-}
-
-// -----
-
 func.func @yield_operands(%c: index, %t: tensor<4xf32>) {
   "codegen.scope.workgroups"(%t, %c) <{operandSegmentSizes = array<i32: 1, 0, 0, 1>}> ({
   ^bb0(%x: tensor<4xf32>, %i: index, %n: index):

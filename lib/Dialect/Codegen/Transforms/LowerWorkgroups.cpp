@@ -782,6 +782,21 @@ struct LowerWorkgroupsPass
     // No scope to lower: the pass manager need not verify the IR again.
     if (scopes.empty())
       return markAllAnalysesPreserved();
+    // An untied result nothing stores has no defined element: a body
+    // written without its store, or one whose only store sat in code
+    // folded away as never run.
+    bool unstored = false;
+    for (WorkgroupsOp scope : scopes)
+      for (auto [i, handle] : llvm::enumerate(scope.getResultHandles()))
+        if (handle.use_empty() && !scope.isResultTied(i)) {
+          scope.emitOpError("result #")
+              << i
+              << " is never stored; every element of an untied result is "
+                 "written by a codegen.store";
+          unstored = true;
+        }
+    if (unstored)
+      return signalPassFailure();
     IRRewriter rewriter(&getContext());
     for (WorkgroupsOp scope : scopes)
       ScopeLowering(rewriter, scope, checkStores).lower();

@@ -106,7 +106,8 @@ def Codegen_WorkgroupsOp : Codegen_Op<"scope.workgroups", [
     computes some tiles of the declared results and writes them with
     `codegen.store`; every element of every untied result must be stored
     exactly once, by one workgroup (`--codegen-check-stores` checks it at
-    run time).
+    run time; `codegen-lower-workgroups` rejects an untied result that no
+    store names).
 
     Like `codegen.scope.tu` the op is isolated from above with explicit
     captures, and untied results declare their dynamic dims. The entry

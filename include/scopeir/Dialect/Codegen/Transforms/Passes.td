@@ -240,6 +240,10 @@ def LowerWorkgroupsPass : Pass<"codegen-lower-workgroups"> {
     or threads (`llvm-cpu-lower-parallel-tiles`: an `scf.parallel` on
     scope-run's thread pool).
 
+    An untied result that no `codegen.store` names is an error (none of its
+    elements would be defined): a body written without its store, or one
+    whose only store sat in a loop or branch folded away as never run.
+
     A result whose stores all sit at the top of a one-block body (each runs
     exactly once per workgroup) is a shared output of the loop: a new
     `tensor.empty` of the result's type and dims, or the capture a tied
