@@ -106,6 +106,16 @@ func.func @dispatch_tie_unknown(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<
 
 // -----
 
+// Fewer operand types than operands: the tie to the second operand has no
+// type to take (it read past the list).
+func.func @dispatch_tie_without_type(%t: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  // expected-error @+1 {{tied result '%t' names operand #1, which has no type (1 operand types are given)}}
+  %r:2 = hal.dispatch.extern "twice"(%t, %t) : (tensor<4xf32>) -> (%t, %t)
+  return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
 func.func @dispatch_operands_without_decomposition(%x: tensor<4xf32>, %n: index) -> tensor<4xf32> {
   // expected-error @+1 {{'hal.dispatch.extern' op has decomposition operands but no decomposition}}
   %r = "hal.dispatch.extern"(%x, %n) <{symbol = "k", operandSegmentSizes = array<i32: 1, 0, 0, 1>}> : (tensor<4xf32>, index) -> tensor<4xf32>

@@ -204,6 +204,13 @@ static ParseResult parseTiedResultList(
       if (index < 0)
         return parser.emitError(loc, "tied result '")
                << tiedValue.name << "' does not name " << operandNoun;
+      // The operand types are parsed before the results but matched to
+      // the operands only after: a short type list has no type here.
+      if (index >= static_cast<int64_t>(operandTypes.size()))
+        return parser.emitError(loc, "tied result '")
+               << tiedValue.name << "' names operand #" << index
+               << ", which has no type (" << operandTypes.size()
+               << " operand types are given)";
       ties.push_back(index);
       resultTypes.push_back(operandTypes[index]);
       return success();
