@@ -130,8 +130,17 @@ bool hitsKnownUpstreamCrash(StringRef text) {
       i = std::min(text.find('\n', i), e);
       continue;
     }
-    if (!llvm::isSpace(text[i]))
+    if (!llvm::isSpace(text[i])) {
       compact.push_back(text[i]);
+      continue;
+    }
+    // Whitespace between two alphanumerics stays one space: `[2, 0 1]`
+    // is not the list `[2, 01]`.
+    size_t next = text.find_if_not(llvm::isSpace, i);
+    if (next != StringRef::npos && !compact.empty() &&
+        llvm::isAlnum(compact.back()) && llvm::isAlnum(text[next]))
+      compact.push_back(' ');
+    i = next == StringRef::npos ? e : next - 1;
   }
   // Brackets nested thousands deep: MLIR's recursive-descent parser
   // overflows the stack (in the attribute, type or operand-list parser
