@@ -10,8 +10,9 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 
 namespace scopeir::llvmcpu {
 #define GEN_PASS_DEF_LLVMCPUDECOMPOSEPADSPASS
@@ -28,6 +29,16 @@ static LogicalResult decomposePad(RewriterBase &rewriter, tensor::PadOp pad) {
   Value value = pad.getConstantPaddingValue();
   if (!value)
     return failure();
+  // A constant low pad at or past a static result size leaves the source
+  // no element along that dim (or fewer than none: a dynamic source the
+  // program cannot have at run time). Its interior slice would start out of
+  // bounds, which the slice ops' verifiers reject: left as it is.
+  for (auto [low, size] :
+       llvm::zip_equal(pad.getMixedLowPad(), pad.getResultType().getShape())) {
+    std::optional<int64_t> offset = getConstantIntValue(low);
+    if (offset && !ShapedType::isDynamic(size) && *offset >= size)
+      return failure();
+  }
   Location loc = pad.getLoc();
   rewriter.setInsertionPoint(pad);
 

@@ -94,3 +94,21 @@ func.func @pad_index_dependent(%s: tensor<4xindex>) -> tensor<6xindex> {
   } : tensor<4xindex> to tensor<6xindex>
   return %p : tensor<6xindex>
 }
+
+// -----
+
+// A low pad of 5 rows onto a result of 4: a dynamic source cannot have a
+// size that fits (it would need -2 rows), so the interior slice would start
+// out of bounds. The pad stays (the pass used to leave an extract_slice at
+// offset 5 of 4 rows: IR the verifier rejects).
+// CHECK-LABEL: func.func @pad_low_past_result
+//       CHECK:   tensor.pad %{{.+}} low[5, 1] high[1, 1]
+//   CHECK-NOT:   tensor.extract_slice
+func.func @pad_low_past_result(%s: tensor<?x4xf32>) -> tensor<4x6xf32> {
+  %v = arith.constant 1.0 : f32
+  %p = tensor.pad %s low[5, 1] high[1, 1] {
+  ^bb0(%a: index, %b: index):
+    tensor.yield %v : f32
+  } : tensor<?x4xf32> to tensor<4x6xf32>
+  return %p : tensor<4x6xf32>
+}

@@ -89,7 +89,10 @@ def LLVMCPUDecomposePadsPass : Pass<"llvm-cpu-decompose-pads"> {
     their values are those of the pad (a copy and a fill: bit-exact).
 
     A pad whose region computes the value from the indices is left as it is
-    (bufferization still handles it). Static and dynamic shapes and pads.
+    (bufferization still handles it), and so is one with a constant low pad
+    at or past a static result size (a dynamic source that could not fit:
+    its interior slice would start out of bounds). Static and dynamic
+    shapes and pads.
     Anchors on any op (a function, a scope).
   }];
   let dependentDialects = [
