@@ -13,6 +13,7 @@
 
 #include "LLVMCPUDeviceConfig.h"
 #include "LLVMCPUFilterLayout.h"
+#include "LLVMCPUPads.h"
 
 #include "scopeir/Support/CPUTarget.h"
 #include "scopeir/Target/LLVMCPU/Passes.h"
@@ -227,29 +228,72 @@ void readWholeOperands(RewriterBase &rewriter, linalg::LinalgOp tiled) {
   }
 }
 
-/// Tiles `op` (isBatchedWindowOp) along its batch loop (loop 0 of the NCHW
-/// ops) by one, as an scf.forall over the images (run on threads), with the
+/// The most bytes of padded input and output planes one tile of a window
+/// op whose pad it takes along (isTakenWindowPad) holds: half of a 512 KiB
+/// L2 cache, so that the tile's padded input, written by the pad's copy,
+/// is still there when its taps read it.
+constexpr int64_t kMaxWindowTileBytes = 256 * 1024;
+
+/// Returns the pad of `op`'s input that its tiles take along, or null.
+tensor::PadOp getTakenWindowPad(linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() == 0)
+    return nullptr;
+  Value input = op.getDpsInputs()[0];
+  return isTakenWindowPad(op, input) ? input.getDefiningOp<tensor::PadOp>()
+                                     : nullptr;
+}
+
+/// Returns the channels of one tile of `op`, a window op whose input pad
+/// its tiles take along: the largest divisor of its channel count whose
+/// padded input and output planes fit kMaxWindowTileBytes (at least one).
+int64_t getWindowChannelTile(linalg::LinalgOp op, tensor::PadOp pad) {
+  ArrayRef<int64_t> in = pad.getResultType().getShape();
+  ArrayRef<int64_t> out =
+      cast<ShapedType>(op.getDpsInits()[0].getType()).getShape();
+  int64_t perChannel = (in[2] * in[3] + out[2] * out[3]) * 4;
+  return getLargestDivisor(
+      out[1], std::max<int64_t>(1, kMaxWindowTileBytes / perChannel));
+}
+
+/// Tiles `op` (isBatchedWindowOp, or a window op whose input pad it takes:
+/// getTakenWindowPad) along its batch loop (loop 0 of the NCHW ops) by one
+/// and, with a pad, along its channels by getWindowChannelTile, as an
+/// scf.forall over the images (and channel tiles; run on threads), with the
 /// fill of its output fused into it (each image's output filled while it is
-/// in cache: 8 images of 64 channels of 56x56 are 6.4 MiB), and returns the
-/// one-image op inside it. An operand the loop slices whole (the filter) is
-/// read as it was, so that a filter packed ahead of the call is still
-/// recognised under its transpose.
+/// in cache: 8 images of 64 channels of 56x56 are 6.4 MiB), and the pad
+/// too, decomposed into a fill and a copy of the tile's padded input
+/// (decomposePad). Returns the one-image op inside it. An operand the loop
+/// slices whole (the filter) is read as it was, so that a filter packed
+/// ahead of the call is still recognised under its transpose.
 FailureOr<linalg::LinalgOp> tileBatch(RewriterBase &rewriter,
                                       linalg::LinalgOp op) {
   auto fill = op.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+  tensor::PadOp pad = getTakenWindowPad(op);
   SmallVector<OpFoldResult> sizes(op.getNumLoops(), rewriter.getIndexAttr(0));
   sizes[0] = rewriter.getIndexAttr(1);
+  if (pad) {
+    // The loop of the output's channel dim (dim 1 of NCHW).
+    AffineMap output = op.getIndexingMapMatchingResult(op->getResult(0));
+    auto channel = dyn_cast<AffineDimExpr>(output.getResult(1));
+    if (!channel)
+      pad = nullptr;
+    else
+      sizes[channel.getPosition()] =
+          rewriter.getIndexAttr(getWindowChannelTile(op, pad));
+  }
   scf::SCFTilingOptions tiling;
   tiling.setTileSizes(sizes);
   tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   scf::SCFTileAndFuseOptions options;
   options.setTilingOptions(tiling);
-  // Only the fill joins the loop (the input's producers are outside the
-  // op's scope); a fill read elsewhere too stays, for those readers.
+  // Only the fill and the taken pad join the loop (the input's other
+  // producers are outside the op's scope); a fill read elsewhere too stays,
+  // for those readers.
   options.setFusionControlFn(
       [&](tensor::ExtractSliceOp, OpResult producer,
           bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (!fill || producer.getOwner() != fill.getOperation())
+        if ((!fill || producer.getOwner() != fill.getOperation()) &&
+            (!pad || producer.getOwner() != pad.getOperation()))
           return std::nullopt;
         return scf::SCFTileAndFuseOptions::ControlFnResult{};
       });
@@ -266,7 +310,17 @@ FailureOr<linalg::LinalgOp> tileBatch(RewriterBase &rewriter,
                      }));
   if (fill && fill->use_empty())
     rewriter.eraseOp(fill);
+  if (pad && pad->use_empty())
+    rewriter.eraseOp(pad);
   readWholeOperands(rewriter, tiled);
+  // The tile's pad as a fill and a copy, which tile and vectorize.
+  if (pad) {
+    SmallVector<tensor::PadOp> tiledPads;
+    result->loops.front()->walk(
+        [&](tensor::PadOp tiledPad) { tiledPads.push_back(tiledPad); });
+    for (tensor::PadOp tiledPad : tiledPads)
+      (void)decomposePad(rewriter, tiledPad);
+  }
   return tiled;
 }
 
@@ -1306,13 +1360,16 @@ void decomposeWindowIntoTaps(RewriterBase &rewriter, linalg::LinalgOp op,
   Value acc =
       tensor::CollapseShapeOp::create(rewriter, loc, accType, init, dropBatch);
   // A filled output (the usual case) is not read: the first op starts from
-  // the fill value, in registers, and writes into an empty tensor (one pass
-  // over the output fewer; the fill goes away unless something else uses
-  // it).
+  // the fill value, in registers, and writes into the fill's destination
+  // (one pass over the output fewer; the fill goes away unless something
+  // else uses it). In a tile of a larger op (tileBatch) that destination is
+  // the tile of the loop's output, which the taps then write in place (an
+  // empty tensor was a buffer of its own, copied into the output after).
   Value start;
   if (auto fill = init.getDefiningOp<linalg::FillOp>()) {
     start = fill.getInputs()[0];
-    acc = tensor::EmptyOp::create(rewriter, loc, accType.getShape(), f32);
+    acc = tensor::CollapseShapeOp::create(rewriter, loc, accType,
+                                          fill.getOutputs()[0], dropBatch);
   }
   TapWindows windows(rewriter, loc, input, strides, dilations,
                      /*splitPhases=*/true);
@@ -1506,7 +1563,7 @@ struct LLVMCPUApplyStrategiesPass
     // over its images first.
     SmallVector<linalg::LinalgOp> batched;
     getOperation()->walk([&](linalg::LinalgOp op) {
-      if (isBatchedWindowOp(op))
+      if (isBatchedWindowOp(op) || getTakenWindowPad(op))
         batched.push_back(op);
     });
     for (linalg::LinalgOp op : batched)

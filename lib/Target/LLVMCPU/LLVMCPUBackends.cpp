@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LLVMCPUFilterLayout.h"
+#include "LLVMCPUPads.h"
 
 #include "scopeir/Dialect/Codegen/Transforms/Passes.h"
 #include "scopeir/Dialect/Codegen/Transforms/StrategyTable.h"
@@ -74,10 +75,13 @@ public:
   /// The unpacking of an operand packed ahead (llvm-cpu-hoist-filter-packing:
   /// a filter's transpose or unpack, a matmul's right-hand side panels'
   /// unpack) joins the convolution or matmul that reads it, whose strategy
-  /// reads the packed operand under it (readsPackedAhead).
+  /// reads the packed operand under it (readsPackedAhead); so does the pad
+  /// of a depthwise convolution's or pooling's input, which its strategy
+  /// tiles with it (isTakenWindowPad).
   bool takesProducer(Operation *root, Operation *producer) const override {
     return producer->getNumResults() == 1 &&
-           readsPackedAhead(root, producer->getResult(0));
+           (readsPackedAhead(root, producer->getResult(0)) ||
+            isTakenWindowPad(root, producer->getResult(0)));
   }
 };
 
@@ -111,16 +115,21 @@ public:
     // Packs, unpacks and softmax as ops the strategies know.
     funcPM.addPass(createLLVMCPUDecomposeAggregatesPass());
     // Pads as a fill and a copy, which tile and vectorize (a pad left to
-    // bufferization is a scalar loop and a strided runtime copy).
-    funcPM.addPass(createLLVMCPUDecomposePadsPass());
+    // bufferization is a scalar loop and a strided runtime copy); but the
+    // pads that depthwise convolutions and poolings take into their tiles.
+    LLVMCPUDecomposePadsPassOptions keepWindowPads;
+    keepWindowPads.keepWindowPads = true;
+    funcPM.addPass(createLLVMCPUDecomposePadsPass(keepWindowPads));
     scopeir::codegen::FormTUScopesPassOptions form;
     form.table = "llvm-cpu";
     funcPM.addPass(scopeir::codegen::createFormTUScopesPass(form));
     funcPM.addPass(scopeir::codegen::createRunScopePipelinesPass());
-    // The unpacks of panels packed ahead that no strategy read.
+    // The unpacks of panels packed ahead and the pads of window ops that no
+    // strategy read.
     LLVMCPUDecomposeAggregatesPassOptions leftover;
     leftover.keepPanelUnpacks = false;
     funcPM.addPass(createLLVMCPUDecomposeAggregatesPass(leftover));
+    funcPM.addPass(createLLVMCPUDecomposePadsPass());
     funcPM.addPass(createCanonicalizerPass());
     funcPM.addPass(createCSEPass());
   }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LLVMCPUPads.h"
 #include "scopeir/Target/LLVMCPU/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -25,7 +26,7 @@ using namespace scopeir::llvmcpu;
 
 /// Rewrites `pad` into fill + extract_slice + copy + insert_slice, or fails
 /// (leaving it unchanged) when its padding value depends on the indices.
-static LogicalResult decomposePad(RewriterBase &rewriter, tensor::PadOp pad) {
+LogicalResult llvmcpu::decomposePad(RewriterBase &rewriter, tensor::PadOp pad) {
   Value value = pad.getConstantPaddingValue();
   if (!value)
     return failure();
@@ -73,13 +74,50 @@ static LogicalResult decomposePad(RewriterBase &rewriter, tensor::PadOp pad) {
   return success();
 }
 
+bool llvmcpu::isTakenWindowPad(Operation *user, Value value) {
+  auto pad = value.getDefiningOp<tensor::PadOp>();
+  if (!pad || !value.hasOneUse() ||
+      !isa<linalg::DepthwiseConv2DNchwChwOp, linalg::PoolingNchwMaxOp,
+           linalg::PoolingNchwSumOp>(user))
+    return false;
+  auto window = cast<linalg::LinalgOp>(user);
+  if (window.getDpsInputs()[0] != value)
+    return false;
+  auto isStaticF32 = [](Type type) {
+    auto shaped = dyn_cast<RankedTensorType>(type);
+    return shaped && shaped.hasStaticShape() && shaped.getElementType().isF32();
+  };
+  if (!llvm::all_of(user->getOperandTypes(), isStaticF32) ||
+      !llvm::all_of(user->getResultTypes(), isStaticF32) ||
+      !isStaticF32(pad.getSourceType()) || !pad.getConstantPaddingValue())
+    return false;
+  // Pads on the rows and columns only (dims 2 and 3 of NCHW): the tiles of
+  // images and channels are then tiles of the source too.
+  for (ArrayRef<OpFoldResult> pads :
+       {pad.getMixedLowPad(), pad.getMixedHighPad()})
+    for (auto [dim, amount] : llvm::enumerate(pads)) {
+      std::optional<int64_t> constant = getConstantIntValue(amount);
+      if (!constant || *constant < 0 || (dim < 2 && *constant != 0))
+        return false;
+    }
+  return true;
+}
+
 namespace {
 
 struct LLVMCPUDecomposePadsPass
     : llvmcpu::impl::LLVMCPUDecomposePadsPassBase<LLVMCPUDecomposePadsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<tensor::PadOp> pads;
-    getOperation()->walk([&](tensor::PadOp pad) { pads.push_back(pad); });
+    getOperation()->walk([&](tensor::PadOp pad) {
+      Value result = pad.getResult();
+      if (keepWindowPads && result.hasOneUse() &&
+          isTakenWindowPad(*result.user_begin(), result))
+        return;
+      pads.push_back(pad);
+    });
     if (pads.empty())
       return markAllAnalysesPreserved();
     IRRewriter rewriter(&getContext());

@@ -571,3 +571,67 @@ func.func @argument_unpack_elementwise(%p: tensor<2x8x16xf32>) -> tensor<8x32xf3
   } -> tensor<8x32xf32>
   return %r : tensor<8x32xf32>
 }
+
+// -----
+
+// The pad of a depthwise convolution's or a pooling's input joins the
+// region of its only user, whose codegen may pad one tile at a time; a pad
+// read by anything else (a convolution, or two users) is a root of its own.
+// CHECK-LABEL: func.func @window_input_pads
+//       CHECK:   flow.dispatch.region
+//       CHECK:     tensor.pad
+//   CHECK-NOT:     flow.return
+//       CHECK:     linalg.depthwise_conv_2d_nchw_chw
+//       CHECK:     flow.return
+//       CHECK:   flow.dispatch.region
+//       CHECK:     tensor.pad
+//   CHECK-NOT:     flow.return
+//       CHECK:     linalg.pooling_nchw_max
+//       CHECK:     flow.return
+//       CHECK:   flow.dispatch.region
+//       CHECK:     tensor.pad
+//       CHECK:     flow.return %padded
+//       CHECK:   flow.dispatch.region
+//   CHECK-NOT:     tensor.pad
+//       CHECK:     linalg.conv_2d_nchw_fchw
+//       CHECK:   flow.dispatch.region
+//       CHECK:     tensor.pad
+//       CHECK:     flow.return %padded
+//       CHECK:   flow.dispatch.region
+//   CHECK-NOT:     tensor.pad
+//       CHECK:     linalg.depthwise_conv_2d_nchw_chw
+func.func @window_input_pads(%x: tensor<2x8x7x7xf32>, %w: tensor<8x3x3xf32>, %k: tensor<8x8x3x3xf32>)
+    -> (tensor<2x8x7x7xf32>, tensor<2x8x4x4xf32>, tensor<2x8x7x7xf32>, tensor<2x8x7x7xf32>, tensor<2x8x9x9xf32>) {
+  %z = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %z : f32
+  } : tensor<2x8x7x7xf32> to tensor<2x8x9x9xf32>
+  %e = tensor.empty() : tensor<2x8x7x7xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x8x7x7xf32>) -> tensor<2x8x7x7xf32>
+  %dw = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%p, %w : tensor<2x8x9x9xf32>, tensor<8x3x3xf32>) outs(%f : tensor<2x8x7x7xf32>) -> tensor<2x8x7x7xf32>
+  %q = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %ninf : f32
+  } : tensor<2x8x7x7xf32> to tensor<2x8x9x9xf32>
+  %win = tensor.empty() : tensor<3x3xf32>
+  %ep = tensor.empty() : tensor<2x8x4x4xf32>
+  %fp = linalg.fill ins(%ninf : f32) outs(%ep : tensor<2x8x4x4xf32>) -> tensor<2x8x4x4xf32>
+  %pool = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%q, %win : tensor<2x8x9x9xf32>, tensor<3x3xf32>) outs(%fp : tensor<2x8x4x4xf32>) -> tensor<2x8x4x4xf32>
+  %r = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %z : f32
+  } : tensor<2x8x7x7xf32> to tensor<2x8x9x9xf32>
+  %conv = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%r, %k : tensor<2x8x9x9xf32>, tensor<8x8x3x3xf32>) outs(%f : tensor<2x8x7x7xf32>) -> tensor<2x8x7x7xf32>
+  %s = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %z : f32
+  } : tensor<2x8x7x7xf32> to tensor<2x8x9x9xf32>
+  %dw2 = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%s, %w : tensor<2x8x9x9xf32>, tensor<8x3x3xf32>) outs(%f : tensor<2x8x7x7xf32>) -> tensor<2x8x7x7xf32>
+  return %dw, %pool, %conv, %dw2, %s : tensor<2x8x7x7xf32>, tensor<2x8x4x4xf32>, tensor<2x8x7x7xf32>, tensor<2x8x7x7xf32>, tensor<2x8x9x9xf32>
+}

@@ -215,11 +215,12 @@ func.func @pool_stride2(%x: tensor<1x4x17x21xf32>, %init: tensor<1x4x8x10xf32>) 
 // are the nine windows, each followed by the filter's C weights of its tap,
 // and its body adds the products into the accumulator in the loops' order
 // of taps. The output's zero fill is not read: the first product is added
-// to the fill value.
+// to the fill value, and the op writes into the fill's destination.
 // AVX512-LABEL: func.func @depthwise_one_op
 //  AVX512-SAME:     (%[[X:.+]]: tensor<1x3x10x12xf32>, %[[W:.+]]: tensor<3x3x3xf32>)
 //   AVX512-DAG:   %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
-//   AVX512-DAG:   %[[EMPTY:.+]] = tensor.empty() : tensor<3x8x10xf32>
+//   AVX512-DAG:   %[[DEST:.+]] = tensor.empty() : tensor<1x3x8x10xf32>
+//       AVX512:   %[[EMPTY:.+]] = tensor.collapse_shape %[[DEST]] {{\[}}[0, 1], [2], [3]]
 //       AVX512:   %[[X0:.+]] = tensor.extract_slice %[[X]][0, 0, 0, 0] [1, 3, 8, 10] [1, 1, 1, 1]
 //       AVX512:   %[[W0:.+]] = tensor.extract_slice %[[W]][0, 0, 0] [3, 1, 1] [1, 1, 1]
 //       AVX512:   %[[X1:.+]] = tensor.extract_slice %[[X]][0, 0, 0, 1] [1, 3, 8, 10] [1, 1, 1, 1]

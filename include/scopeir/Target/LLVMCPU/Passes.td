@@ -93,8 +93,24 @@ def LLVMCPUDecomposePadsPass : Pass<"llvm-cpu-decompose-pads"> {
     at or past a static result size (a dynamic source that could not fit:
     its interior slice would start out of bounds). Static and dynamic
     shapes and pads.
+
+    With `keep-window-pads`, a pad that is the only input of a depthwise
+    NCHW convolution or an NCHW pooling with static f32 operands, padded
+    along rows and columns only by constants, is left for that op's
+    strategy: `llvm-cpu-apply-strategies` tiles the op by images and
+    channels with the pad fused into each tile and decomposes the tile's
+    pad there, so that the padded input of a tile is written and read
+    while it is in cache. The backend runs the pass with it before its tu
+    scopes form and again without it after their strategies, for a pad no
+    strategy took (a scope whose strategy a user replaced).
     Anchors on any op (a function, a scope).
   }];
+  let options = [
+    Option<"keepWindowPads", "keep-window-pads", "bool",
+           /*default=*/"false",
+           "Leave the pads that a depthwise convolution's or a pooling's "
+           "strategy takes along">,
+  ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect",
     "::mlir::tensor::TensorDialect",
@@ -398,7 +414,7 @@ def LLVMCPUApplyStrategiesPass : Pass<"llvm-cpu-apply-strategies"> {
 
     | convolution (`linalg.conv_2d_nhwc_hwcf`, static f32, output channels a multiple of the vector width) | `@llvm_cpu_conv2d_nhwc_hwcf` | direct: register tiles of output pixels x channels accumulated over the filter window |
     | NCHW convolution (`linalg.conv_2d_nchw_fchw`, static f32; a batch of more than one image is first an `scf.forall` over the images, each a batch-1 convolution) | `@llvm_cpu_conv2d_nchw_tap` on each of its KH * KW taps | rewritten first as one contraction per filter tap over a strided window of the input and a plane of the filter packed as KH x KW x C x F; each tap: register tiles of channels x pixels of a row (at most one register), vectors along the width. Taken instead: the channels-last taps (`@llvm_cpu_conv2d_nchw_tap_channels_last`: pixels x channels tiles, vectors along a power-of-two count of channel registers) for narrow rows, rows wider than a register over as many input channels (AVX-512), and every width over at least 8 input channels (AVX2, where they read an input of planes of a page or more transposed to H x W x C); the contraction strategy for a 1x1 layer over at least 64 input channels with narrow rows or on AVX2, strided or not (a matmul over its pixels); on AVX2, a layer the channels-last taps would take with at least 128 output pixels from an input they would not transpose or with strides along both dims (the transposed matmul `@llvm_cpu_contraction_6x16_transposed` over its input's im2col copy, C x KH x KW rows of pixels, and the filter as C x KH x KW x F, into the F x pixels output), and, with a filter packed ahead as panels, one of at least 32 pixels and a 1x1 layer of 32 to 256 pixels (`@llvm_cpu_contraction_6x16_transposed_prepacked_rhs`, the input the matmul's rows in place); and a layer over fewer input channels than lanes with at least 5 filter columns is first folded into one with a single column over C x KW channels |
-    | depthwise NCHW convolution (`linalg.depthwise_conv_2d_nchw_chw`) and NCHW max or sum pooling (`linalg.pooling_nchw_max`, `linalg.pooling_nchw_sum`), static f32 (over several images: per image, as above) | none | rewritten as one elementwise op whose inputs are the windows of its taps (and the filter's C weights of each), combined into the accumulator in the loops' order of taps (`acc += w[c] * window`, `acc = max(acc, window)`, `acc += window`; at most 49 taps per op, larger windows chained), which `llvm-cpu-tile-and-vectorize`'s tiles of all-parallel ops vectorize along the width: each output tile is written once; a filled output is not read; a strided width is split into column phases, in one op where the windows fit in the first W / s columns of each |
+    | depthwise NCHW convolution (`linalg.depthwise_conv_2d_nchw_chw`) and NCHW max or sum pooling (`linalg.pooling_nchw_max`, `linalg.pooling_nchw_sum`), static f32 (over several images: per image, as above; reading a pad of its input that its scope took along, `keep-window-pads` of `llvm-cpu-decompose-pads`: an `scf.forall` over images and tiles of channels whose padded input and output planes fit 256 KiB, with the pad fused into each tile as a fill and a copy) | none | rewritten as one elementwise op whose inputs are the windows of its taps (and the filter's C weights of each), combined into the accumulator in the loops' order of taps (`acc += w[c] * window`, `acc = max(acc, window)`, `acc += window`; at most 49 taps per op, larger windows chained), which `llvm-cpu-tile-and-vectorize`'s tiles of all-parallel ops vectorize along the width: each output tile is written once; a filled output is not read; a strided width is split into column phases, in one op where the windows fit in the first W / s columns of each |
 
     Ops no strategy takes are left for `llvm-cpu-tile-and-vectorize`.
     The target is the host CPU unless `cpu` (and `cpu-features`) name

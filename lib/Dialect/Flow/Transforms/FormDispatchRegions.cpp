@@ -61,16 +61,34 @@ static bool isArgumentUnpack(Operation *op) {
                   linalg::isaConvolutionOpInterface(user));
 }
 
+/// Returns true for a tensor.pad whose single use is the input of a
+/// depthwise NCHW convolution or an NCHW pooling: it joins its user's
+/// region as a producer, so that the backend may pad one tile of the input
+/// at a time while it is in cache (llvm-cpu) instead of writing and
+/// reading back the whole padded tensor between two dispatches.
+static bool isWindowInputPad(Operation *op) {
+  auto pad = dyn_cast<tensor::PadOp>(op);
+  if (!pad || !isDispatchableOp(op) || !pad->hasOneUse())
+    return false;
+  Operation *user = *pad->user_begin();
+  if (!isa<linalg::DepthwiseConv2DNchwChwOp, linalg::PoolingNchwMaxOp,
+           linalg::PoolingNchwSumOp>(user) ||
+      user->getBlock() != op->getBlock() || !isDispatchableOp(user))
+    return false;
+  return cast<linalg::LinalgOp>(user).getDpsInputs()[0] == pad.getResult();
+}
+
 /// Returns true for an op that starts a dispatch region: a contraction
 /// (matmul, batch_matmul, ...), a convolution, a reduction, or any other
-/// tileable op that is not elementwise (but an argument's unpack, which
-/// joins its user).
+/// tileable op that is not elementwise (but an argument's unpack and a
+/// window op's input pad, which join their user).
 static bool isRootOp(Operation *op) {
   // Contractions (linalg::isaContractionOpInterface), convolutions
   // (linalg::isaConvolutionOpInterface) and reductions all have a loop that
   // is not parallel; so does every other op this accepts (tensor.pad,
   // linalg.pack, a transpose-like generic with a non-identity output...).
-  return isDispatchableOp(op) && !isElementwiseOp(op) && !isArgumentUnpack(op);
+  return isDispatchableOp(op) && !isElementwiseOp(op) &&
+         !isArgumentUnpack(op) && !isWindowInputPad(op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -150,15 +168,16 @@ void BlockFormation::formGroup(Operation *root) {
     last = user;
   }
 
-  // Producers: elementwise ops and arguments' unpacks of this block whose
-  // results feed only this group. Clonable producers are left for
-  // createRegion.
+  // Producers: elementwise ops, arguments' unpacks and window ops' input
+  // pads of this block whose results feed only this group. Clonable
+  // producers are left for createRegion.
   util::growGroupByProducers(
       block, SmallVector<Operation *>(group),
       [&](Operation *producer) {
-        return !isGrouped(producer) && ((isElementwiseOp(producer) &&
-                                         !util::isClonableProducer(producer)) ||
-                                        isArgumentUnpack(producer));
+        return !isGrouped(producer) &&
+               ((isElementwiseOp(producer) &&
+                 !util::isClonableProducer(producer)) ||
+                isArgumentUnpack(producer) || isWindowInputPad(producer));
       },
       [&](Operation *op) { return isIn(op, g); }, add);
   if (remarks.isEnabled())

@@ -35,7 +35,9 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
        (`linalg::isaConvolutionOpInterface`), linalg ops with a reduction
        iterator, and every other `TilingInterface` op that is not
        elementwise, but a `linalg.unpack` of a block argument used once, by
-       a contraction or a convolution (rule 3). Each root starts a region. A scope op that is a
+       a contraction or a convolution, and a `tensor.pad` whose one use is
+       the input of a depthwise NCHW convolution or an NCHW pooling
+       (rule 3). Each root starts a region. A scope op that is a
        dispatch root (`ScopeOpInterface::isDispatchRoot`:
        `codegen.scope.workgroups`, and a program's own `codegen.scope.tu`,
        whatever its strategy made of its ops) is a root that stays alone
@@ -54,7 +56,11 @@ def FormDispatchRegionsPass : Pass<"flow-form-dispatch-regions"> {
        region: an argument in a layout
        its caller prepared (llvm-cpu's filters packed ahead of the call,
        `llvm-cpu-hoist-filter-packing`), which the user's codegen may read
-       in place rather than unpack. `tensor.empty` and a `linalg.fill` of one
+       in place rather than unpack; so does a `tensor.pad` whose one use
+       is the input of a depthwise NCHW convolution or an NCHW pooling of
+       the region, which the user's codegen may pad one tile at a time
+       (llvm-cpu) instead of reading the padded tensor back from memory.
+       `tensor.empty` and a `linalg.fill` of one
        are cheap: they are cloned into every region that uses them.
     4. Linalg ops left over start regions of their own, with the same
        producer and consumer fusion (an elementwise chain becomes one region).

@@ -1,0 +1,37 @@
+//===- LLVMCPUPads.h - Pads of llvm-cpu's window ops ------------*- C++ -*-===//
+//
+// This file declares what llvm-cpu-decompose-pads and
+// llvm-cpu-apply-strategies share about tensor.pad: its decomposition into
+// a fill and a copy, and the pads a window op's strategy takes along (tiled
+// with the op, one padded tile of channels at a time).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SCOPEIR_LIB_TARGET_LLVMCPU_LLVMCPUPADS_H
+#define SCOPEIR_LIB_TARGET_LLVMCPU_LLVMCPUPADS_H
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace scopeir::llvmcpu {
+
+/// Rewrites `pad` into a fill of the padded shape and a copy of the source
+/// into its interior (llvm-cpu-decompose-pads), or fails and leaves it
+/// unchanged: a padding value computed from the indices, or a constant low
+/// pad at or past a static result size.
+mlir::LogicalResult decomposePad(mlir::RewriterBase &rewriter,
+                                 mlir::tensor::PadOp pad);
+
+/// Returns true if `value` is a tensor.pad that `user`'s strategy takes
+/// along: `user` is a depthwise NCHW convolution or an NCHW max or sum
+/// pooling with static f32 operands, reading `value` (its only use) as its
+/// input; the pad has a static source, constant pads on the rows and
+/// columns only, and one padding value. llvm-cpu-apply-strategies tiles
+/// such an op by images and channels with the pad fused into the tiles, so
+/// that each tile's padded input is written and read while it is in cache
+/// (a separate pad wrote and read back the whole padded tensor).
+bool isTakenWindowPad(mlir::Operation *user, mlir::Value value);
+
+} // namespace scopeir::llvmcpu
+
+#endif // SCOPEIR_LIB_TARGET_LLVMCPU_LLVMCPUPADS_H
