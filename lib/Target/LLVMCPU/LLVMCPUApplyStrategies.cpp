@@ -185,17 +185,6 @@ int64_t getLargestPowerOfTwoDivisor(int64_t size, int64_t limit) {
   return d;
 }
 
-/// Returns true if `op` is on tensors and all its operands are statically
-/// shaped f32 tensors.
-bool hasStaticF32Operands(linalg::LinalgOp op) {
-  return op.hasPureTensorSemantics() &&
-         llvm::all_of(op->getOperandTypes(), [](Type type) {
-           auto shaped = dyn_cast<ShapedType>(type);
-           return shaped && shaped.hasStaticShape() &&
-                  shaped.getElementType().isF32();
-         });
-}
-
 /// Returns the static batch (dim 0) of `op`'s result.
 int64_t getBatch(linalg::LinalgOp op) {
   return cast<ShapedType>(op.getDpsInits()[0].getType()).getDimSize(0);

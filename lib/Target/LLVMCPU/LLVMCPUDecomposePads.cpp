@@ -81,15 +81,8 @@ bool llvmcpu::isTakenWindowPad(Operation *user, Value value) {
            linalg::PoolingNchwSumOp>(user))
     return false;
   auto window = cast<linalg::LinalgOp>(user);
-  if (window.getDpsInputs()[0] != value)
-    return false;
-  auto isStaticF32 = [](Type type) {
-    auto shaped = dyn_cast<RankedTensorType>(type);
-    return shaped && shaped.hasStaticShape() && shaped.getElementType().isF32();
-  };
-  if (!llvm::all_of(user->getOperandTypes(), isStaticF32) ||
-      !llvm::all_of(user->getResultTypes(), isStaticF32) ||
-      !isStaticF32(pad.getSourceType()) || !pad.getConstantPaddingValue())
+  if (window.getDpsInputs()[0] != value || !hasStaticF32Operands(window) ||
+      !pad.getSourceType().hasStaticShape() || !pad.getConstantPaddingValue())
     return false;
   // Pads on the rows and columns only (dims 2 and 3 of NCHW): the tiles of
   // images and channels are then tiles of the source too.

@@ -10,10 +10,23 @@
 #ifndef SCOPEIR_LIB_TARGET_LLVMCPU_LLVMCPUPADS_H
 #define SCOPEIR_LIB_TARGET_LLVMCPU_LLVMCPUPADS_H
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace scopeir::llvmcpu {
+
+/// Returns true if `op` is on tensors and all its operands are statically
+/// shaped f32 tensors (the window ops the taps take, and the ops of most
+/// other strategies).
+inline bool hasStaticF32Operands(mlir::linalg::LinalgOp op) {
+  return op.hasPureTensorSemantics() &&
+         llvm::all_of(op->getOperandTypes(), [](mlir::Type type) {
+           auto shaped = llvm::dyn_cast<mlir::ShapedType>(type);
+           return shaped && shaped.hasStaticShape() &&
+                  shaped.getElementType().isF32();
+         });
+}
 
 /// Rewrites `pad` into a fill of the padded shape and a copy of the source
 /// into its interior (llvm-cpu-decompose-pads), or fails and leaves it
