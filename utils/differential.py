@@ -189,13 +189,17 @@ class InFlight:
             INFLIGHT.pop(threading.get_ident(), None)
 
 
+def running_commands():
+    """(seed, command, start time) of each running command, oldest first."""
+    with INFLIGHT_LOCK:
+        return sorted(INFLIGHT.values(), key=lambda e: e[2])
+
+
 def describe_inflight(now):
     """One line per running command: seed, seconds so far, command."""
-    with INFLIGHT_LOCK:
-        running = sorted(INFLIGHT.values(), key=lambda e: e[2])
     return ["seed %s: %.0f s in %s" % (seed, now - started,
                                         " ".join(cmd)[:300])
-            for seed, cmd, started in running]
+            for seed, cmd, started in running_commands()]
 
 
 def run(cmd, timeout, cwd=None, stdout_path=None):
@@ -1130,8 +1134,7 @@ def main():
     chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
     start = time.time()
     outcomes = []
-    deadline = start + args.time_limit if args.time_limit > 0 else None
-    args.deadline = deadline
+    args.deadline = start + args.time_limit if args.time_limit > 0 else None
     # Stopped from outside (a CI stage's cap): what ran and what was running
     # are printed before exiting, so that a stage cut short says why.
     def stopped(signum, frame):
@@ -1229,9 +1232,7 @@ def report_long_commands(args, reported):
     if args.report_after <= 0:
         return
     now = time.time()
-    with INFLIGHT_LOCK:
-        running = list(INFLIGHT.values())
-    for seed, cmd, started in running:
+    for seed, cmd, started in running_commands():
         key = (seed, started)
         if now - started > args.report_after and key not in reported:
             reported.add(key)
