@@ -72,6 +72,11 @@
 // RUN: scope-run %S/Inputs/nchw-batch.mlir --function=max_pool --input=@%t/x5.npy > %t/vec5.txt
 // RUN: scope-run %t/loops.mlir --function=max_pool --input=@%t/x5.npy > %t/loops5.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec5.txt %t/loops5.txt
+// One output column over two images (a crash of the compile before).
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x6.npy 2 24 12 4 --seed 11
+// RUN: scope-run %S/Inputs/nchw-batch.mlir --function=max_pool_one_column --input=@%t/x6.npy > %t/vec6.txt
+// RUN: scope-run %t/loops.mlir --function=max_pool_one_column --input=@%t/x6.npy > %t/loops6.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec6.txt %t/loops6.txt
 
 // Two threads: the images' loop is a parallel loop, the same values.
 // RUN: scope-run %S/Inputs/nchw-batch.mlir --function=conv3x3 --threads=2 --input=@%t/x1.npy --input=@%t/w1.npy > %t/vec1t.txt

@@ -473,11 +473,28 @@ public:
       column /= strides[1];
       widthStride = 1;
     }
-    return tensor::ExtractSliceOp::create(
-        rewriter, loc, windowType, source,
-        {index(0), index(0), index(i * dilations[0]), index(column)},
-        {index(1), index(shape[0]), index(shape[1]), index(shape[2])},
-        {index(1), index(1), index(strides[0]), index(widthStride)});
+    SmallVector<OpFoldResult> offsets = {
+        index(0), index(0), index(i * dilations[0]), index(column)};
+    SmallVector<OpFoldResult> sizes = {index(1), index(shape[0]),
+                                       index(shape[1]), index(shape[2])};
+    SmallVector<OpFoldResult> sliceStrides = {
+        index(1), index(1), index(strides[0]), index(widthStride)};
+    if (!llvm::is_contained(shape, 1))
+      return tensor::ExtractSliceOp::create(rewriter, loc, windowType, source,
+                                            offsets, sizes, sliceStrides);
+    // With another unit dim, which dim a rank-reducing slice drops is
+    // ambiguous, and upstream's expand-strided-metadata crashes on the
+    // subview it bufferizes to (memref::SubViewOp::getDroppedDims; a
+    // pooling to one output column over two images did): the batch dim
+    // is dropped by a collapse instead.
+    SmallVector<int64_t> fullShape = {1, shape[0], shape[1], shape[2]};
+    Value window = tensor::ExtractSliceOp::create(
+        rewriter, loc,
+        RankedTensorType::get(fullShape, windowType.getElementType()), source,
+        offsets, sizes, sliceStrides);
+    return tensor::CollapseShapeOp::create(
+        rewriter, loc, windowType, window,
+        ArrayRef<ReassociationIndices>{{0, 1}, {2}, {3}});
   }
 
   /// Splits the input into all its column phases at once (splitAllPhases)

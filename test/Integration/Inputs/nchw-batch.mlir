@@ -81,3 +81,19 @@ func.func @conv_scale_relu(%x: tensor<3x5x11x11xf32>, %w: tensor<12x5x3x3xf32>, 
   } : tensor<3x12x9x9xf32>
   return %r : tensor<3x12x9x9xf32>
 }
+// A stride-2 max pooling to one output column, over two images: its taps'
+// windows have a unit dim besides the batch they drop (the rank-reducing
+// slice of before bufferized to a subview that upstream's
+// expand-strided-metadata crashed on).
+func.func @max_pool_one_column(%x: tensor<2x24x12x4xf32>) -> tensor<2x24x5x1xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %r = util.annotate [#hal.device.target<"llvm-cpu">] {
+    %e = tensor.empty() : tensor<2x24x5x1xf32>
+    %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<2x24x5x1xf32>) -> tensor<2x24x5x1xf32>
+    %window = tensor.empty() : tensor<3x3xf32>
+    %p = linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      ins(%x, %window : tensor<2x24x12x4xf32>, tensor<3x3xf32>) outs(%f : tensor<2x24x5x1xf32>) -> tensor<2x24x5x1xf32>
+    util.return %p : tensor<2x24x5x1xf32>
+  } : tensor<2x24x5x1xf32>
+  return %r : tensor<2x24x5x1xf32>
+}
