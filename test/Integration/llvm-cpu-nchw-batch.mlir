@@ -38,6 +38,15 @@
 // CHECK: scf.forall (%{{.+}}) in (3)
 // CHECK-NOT: linalg.pooling_nchw_max
 // CHECK: return
+// The epilogue of a convolution over several images is computed in the
+// loop over its images, updating each image's output in place.
+// CHECK-LABEL: func.func private @llvm_cpu_executables_conv_scale_relu_dispatch
+// CHECK: scf.forall (%{{.+}}) in (3)
+// CHECK: vector.fma
+// CHECK: arith.maximumf
+// CHECK: scf.forall.in_parallel
+// CHECK-NOT: arith.maximumf
+// CHECK: return
 
 // RUN: sed 's/"llvm-cpu"/"llvm-cpu-loops"/' %S/Inputs/nchw-batch.mlir > %t/loops.mlir
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x1.npy 3 5 11 11 --seed 1
@@ -82,9 +91,12 @@
 // RUN: scope-run %S/Inputs/nchw-batch.mlir --function=conv3x3 --threads=2 --input=@%t/x1.npy --input=@%t/w1.npy > %t/vec1t.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec1.txt %t/vec1t.txt
 
-// A convolution with its scale-and-ReLU epilogue (a dispatch of both, each
-// in its own tu scope).
-// RUN: %python %scopeir_src_root/utils/make-npy.py %t/s6.npy 12 --seed 10
-// RUN: scope-run %S/Inputs/nchw-batch.mlir --function=conv_scale_relu --input=@%t/x1.npy --input=@%t/w1.npy --input=@%t/s6.npy > %t/vec6.txt
-// RUN: scope-run %t/loops.mlir --function=conv_scale_relu --input=@%t/x1.npy --input=@%t/w1.npy --input=@%t/s6.npy > %t/loops6.txt
-// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec6.txt %t/loops6.txt
+// A convolution with its scale-and-ReLU epilogue (a dispatch of both, the
+// epilogue in the convolution's tu scope and loop over the images), at one
+// and two threads.
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/s7.npy 12 --seed 10
+// RUN: scope-run %S/Inputs/nchw-batch.mlir --function=conv_scale_relu --input=@%t/x1.npy --input=@%t/w1.npy --input=@%t/s7.npy > %t/vec7.txt
+// RUN: scope-run %t/loops.mlir --function=conv_scale_relu --input=@%t/x1.npy --input=@%t/w1.npy --input=@%t/s7.npy > %t/loops7.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/vec7.txt %t/loops7.txt
+// RUN: scope-run %S/Inputs/nchw-batch.mlir --function=conv_scale_relu --threads=2 --input=@%t/x1.npy --input=@%t/w1.npy --input=@%t/s7.npy > %t/vec7t.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec7.txt %t/vec7t.txt

@@ -10,7 +10,8 @@
 
 // 16 channels of 64x64 padded input and 62x62 output: two tiles of 8
 // channels (at most 256 KiB of both planes per tile), each a fill and a
-// copy of its padded input, then the taps; the ReLU after it.
+// copy of its padded input, then the taps, then the ReLU after it, in the
+// same tile (its epilogue: llvm-cpu-window-epilogues.mlir).
 // CHECK-LABEL: func.func private @llvm_cpu_executables_depthwise_dispatch_0
 //  CHECK-SAME:     (%[[X:.+]]: tensor<1x16x62x62xf32>, %[[W:.+]]: tensor<16x3x3xf32>)
 //   CHECK-NOT:   tensor.pad
@@ -21,8 +22,9 @@
 //       CHECK:     vector.transfer_write
 //       CHECK:     tensor.extract_slice %{{.+}}[%[[C]], 0, 0] [8, 3, 3]
 //       CHECK:     arith.mulf {{.+}} : vector<1x8x16xf32>
+//       CHECK:     arith.maximumf
 //       CHECK:   scf.forall.in_parallel
-//       CHECK:   arith.maximumf
+//   CHECK-NOT:   arith.maximumf
 //       CHECK:   return
 // Two images: a loop over the images and the channel tiles.
 // CHECK-LABEL: func.func private @llvm_cpu_executables_depthwise_batch_dispatch_0
@@ -44,6 +46,21 @@
 //  CHECK-SAME:     -> tensor<1x16x64x64xf32>
 // CHECK-LABEL: func.func private @llvm_cpu_executables_pad_also_returned_dispatch_1
 //  CHECK-SAME:     (%{{.+}}: tensor<1x16x64x64xf32>, %{{.+}}: tensor<16x3x3xf32>)
+// MobileNet's layer over two images: the pad, the depthwise convolution
+// and its batch norm and ReLU6 in one loop over the images and tiles of 8
+// channels; the per-channel rsqrt of the variance a scope of its own.
+// CHECK-LABEL: func.func private @llvm_cpu_executables_depthwise_bn_relu6_dispatch_0
+//       CHECK:   math.rsqrt
+//       CHECK:   codegen.yield
+//       CHECK:   codegen.scope.tu
+//   CHECK-NOT:   tensor.pad
+//       CHECK:   scf.forall (%{{.+}}, %{{.+}}) = (0, 0) to (2, 32) step (1, 8)
+//       CHECK:     arith.mulf {{.+}} : vector<1x8x16xf32>
+//       CHECK:     arith.subf
+//       CHECK:     arith.minimumf
+//       CHECK:   scf.forall.in_parallel
+//   CHECK-NOT:   arith.minimumf
+//       CHECK:   return
 
 // RUN: sed 's/"llvm-cpu"/"llvm-cpu-loops"/' %S/Inputs/window-pads.mlir > %t/loops.mlir
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x1.npy 1 16 62 62 --seed 1
@@ -66,6 +83,17 @@
 // RUN: scope-run %t/loops.mlir --function=max_pool --input=@%t/x3.npy > %t/loops3.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec3.txt %t/loops3.txt
 
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x5.npy 2 32 62 62 --seed 6
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/w5.npy 32 3 3 --seed 7
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/m5.npy 32 --seed 8
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/v5.npy 32 --seed 9
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/g5.npy 32 --seed 10
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/b5.npy 32 --seed 11
+// RUN: scope-run %S/Inputs/window-pads.mlir --function=depthwise_bn_relu6 --input=@%t/x5.npy --input=@%t/w5.npy --input=@%t/m5.npy --input=@%t/v5.npy --input=@%t/g5.npy --input=@%t/b5.npy > %t/vec5.txt
+// RUN: scope-run %t/loops.mlir --function=depthwise_bn_relu6 --input=@%t/x5.npy --input=@%t/w5.npy --input=@%t/m5.npy --input=@%t/v5.npy --input=@%t/g5.npy --input=@%t/b5.npy > %t/loops5.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec5.txt %t/loops5.txt
+// RUN: scope-run %S/Inputs/window-pads.mlir --function=depthwise_bn_relu6 --threads=2 --input=@%t/x5.npy --input=@%t/w5.npy --input=@%t/m5.npy --input=@%t/v5.npy --input=@%t/g5.npy --input=@%t/b5.npy > %t/vec5t.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec5t.txt %t/loops5.txt
 // RUN: scope-run %S/Inputs/window-pads.mlir --function=pad_also_returned --input=@%t/x1.npy --input=@%t/w1.npy > %t/vec4.txt
 // RUN: scope-run %t/loops.mlir --function=pad_also_returned --input=@%t/x1.npy --input=@%t/w1.npy > %t/loops4.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/vec4.txt %t/loops4.txt

@@ -244,6 +244,106 @@ int64_t getWindowChannelTile(linalg::LinalgOp op, tensor::PadOp pad) {
       out[1], std::max<int64_t>(1, kMaxWindowTileBytes / perChannel));
 }
 
+/// Rewrites `epilogue`, an epilogue (isTiledEpilogue) reading `use`, to
+/// update that operand in place: it becomes the init, which the payload
+/// reads through the init's block argument (the old init is not read).
+/// Returns the new op.
+linalg::GenericOp updateInPlace(RewriterBase &rewriter,
+                                linalg::GenericOp epilogue, OpOperand &use) {
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *input : epilogue.getDpsInputOperands()) {
+    if (input == &use)
+      continue;
+    inputs.push_back(input->get());
+    maps.push_back(epilogue.getMatchingIndexingMap(input));
+  }
+  maps.push_back(epilogue.getMatchingIndexingMap(&use));
+  Block &body = epilogue.getRegion().front();
+  rewriter.setInsertionPoint(epilogue);
+  auto inPlace = linalg::GenericOp::create(
+      rewriter, epilogue.getLoc(), epilogue->getResultTypes(), inputs,
+      ValueRange{use.get()}, maps, epilogue.getIteratorTypesArray(),
+      [&](OpBuilder &builder, Location, ValueRange args) {
+        // Block arguments follow the operands: inputs, then the init.
+        IRMapping mapping;
+        unsigned next = 0;
+        for (OpOperand *input : epilogue.getDpsInputOperands())
+          if (input != &use)
+            mapping.map(body.getArgument(input->getOperandNumber()),
+                        args[next++]);
+        mapping.map(body.getArgument(use.getOperandNumber()), args.back());
+        for (Operation &op : body)
+          builder.clone(op, mapping);
+      });
+  rewriter.replaceOp(epilogue, inPlace->getResults());
+  return inPlace;
+}
+
+/// Makes the epilogues in the loop of `tiled`, the tile of a window op
+/// whose loop computes its epilogues (tileBatch), update `tiled`'s output
+/// tile in place, and the fill of that tile fill the tile of the loop's
+/// output: `tiled` then accumulates into the loop's output, which the
+/// epilogues update (none reads its own init: isTiledEpilogue), and no
+/// tensor of the whole output is allocated for the window op's result
+/// (nor copied: epilogues writing a tile of their own made bufferization
+/// copy the loop's output tile). Leaves the fill as it is where the types
+/// differ or it has another user.
+void updateEpiloguesInPlace(RewriterBase &rewriter, linalg::LinalgOp tiled) {
+  SmallVector<OpOperand *> chain;
+  Operation *tail = tiled;
+  while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
+    OpOperand &use = *tail->getResult(0).getUses().begin();
+    auto epilogue = dyn_cast<linalg::GenericOp>(use.getOwner());
+    if (!epilogue || epilogue->getBlock() != tiled->getBlock() ||
+        epilogue.getNumDpsInits() != 1)
+      break;
+    chain.push_back(&use);
+    tail = epilogue;
+  }
+  if (chain.empty())
+    return;
+  Value dest = cast<linalg::GenericOp>(tail).getDpsInits()[0];
+  auto fill = tiled.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+  if (fill && fill->hasOneUse() &&
+      dest.getType() == fill.getOutputs()[0].getType() &&
+      dest.getParentBlock() == fill->getBlock()) {
+    // The output tile's slice comes before the fill.
+    Operation *slice = dest.getDefiningOp();
+    bool ready = !slice || slice->isBeforeInBlock(fill) ||
+                 llvm::none_of(slice->getOperands(), [&](Value operand) {
+                   Operation *def = operand.getDefiningOp();
+                   return def && def->getBlock() == fill->getBlock() &&
+                          !def->isBeforeInBlock(fill);
+                 });
+    if (ready) {
+      if (slice && fill->isBeforeInBlock(slice))
+        rewriter.moveOpBefore(slice, fill);
+      rewriter.modifyOpInPlace(fill,
+                               [&] { fill.getOutputsMutable()[0].set(dest); });
+    }
+  }
+  for (OpOperand *use : chain)
+    updateInPlace(rewriter, cast<linalg::GenericOp>(use->getOwner()), *use);
+}
+
+/// Returns the epilogue chain that `op`'s tiles compute (isTiledEpilogue):
+/// the elementwise ops after it in its block, each the only user of the
+/// result before it, in order.
+SmallVector<linalg::GenericOp> getTiledEpilogues(linalg::LinalgOp op) {
+  SmallVector<linalg::GenericOp> chain;
+  Operation *tail = op;
+  while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
+    OpOperand &use = *tail->getResult(0).getUses().begin();
+    if (use.getOwner()->getBlock() != op->getBlock() ||
+        !isTiledEpilogue(op, use))
+      break;
+    tail = use.getOwner();
+    chain.push_back(cast<linalg::GenericOp>(tail));
+  }
+  return chain;
+}
+
 /// Tiles `op` (isBatchedWindowOp, or a window op whose input pad it takes:
 /// getTakenWindowPad) along its batch loop (loop 0 of the NCHW ops) by one
 /// and, with a pad, along its channels by getWindowChannelTile, as an
@@ -251,18 +351,29 @@ int64_t getWindowChannelTile(linalg::LinalgOp op, tensor::PadOp pad) {
 /// fill of its output fused into it (each image's output filled while it is
 /// in cache: 8 images of 64 channels of 56x56 are 6.4 MiB), and the pad
 /// too, decomposed into a fill and a copy of the tile's padded input
-/// (decomposePad). Returns the one-image op inside it. An operand the loop
-/// slices whole (the filter) is read as it was, so that a filter packed
-/// ahead of the call is still recognised under its transpose.
+/// (decomposePad). The epilogues after it (getTiledEpilogues) are computed
+/// in the same tiles: the loop is the last epilogue's, with the others and
+/// `op` fused into it, and `op`'s tile writes into the tile of the loop's
+/// output, which the epilogues then update in place
+/// (updateEpiloguesInPlace). Returns the one-image
+/// op inside it. An operand the loop slices whole (the filter) is read as
+/// it was, so that a filter packed ahead of the call is still recognised
+/// under its transpose.
 FailureOr<linalg::LinalgOp> tileBatch(RewriterBase &rewriter,
                                       linalg::LinalgOp op) {
   auto fill = op.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
   tensor::PadOp pad = getTakenWindowPad(op);
-  SmallVector<OpFoldResult> sizes(op.getNumLoops(), rewriter.getIndexAttr(0));
+  SmallVector<linalg::GenericOp> epilogues = getTiledEpilogues(op);
+  // The tiled op: the last epilogue (its loops are the dims of the output,
+  // NCHW) or `op`.
+  auto tail = epilogues.empty()
+                  ? op
+                  : cast<linalg::LinalgOp>(epilogues.back().getOperation());
+  SmallVector<OpFoldResult> sizes(tail.getNumLoops(), rewriter.getIndexAttr(0));
   sizes[0] = rewriter.getIndexAttr(1);
   if (pad) {
     // The loop of the output's channel dim (dim 1 of NCHW).
-    AffineMap output = op.getIndexingMapMatchingResult(op->getResult(0));
+    AffineMap output = tail.getIndexingMapMatchingResult(tail->getResult(0));
     auto channel = dyn_cast<AffineDimExpr>(output.getResult(1));
     if (!channel)
       pad = nullptr;
@@ -275,33 +386,54 @@ FailureOr<linalg::LinalgOp> tileBatch(RewriterBase &rewriter,
   tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   scf::SCFTileAndFuseOptions options;
   options.setTilingOptions(tiling);
-  // Only the fill and the taken pad join the loop (the input's other
-  // producers are outside the op's scope); a fill read elsewhere too stays,
-  // for those readers.
+  // Only the epilogues, `op`, its fill and the taken pad join the loop (the
+  // input's other producers are outside the op's scope); a fill read
+  // elsewhere too stays, for those readers.
+  llvm::SmallPtrSet<Operation *, 8> fused;
+  fused.insert(op);
+  for (linalg::GenericOp epilogue : epilogues)
+    fused.insert(epilogue);
+  if (fill)
+    fused.insert(fill);
+  if (pad)
+    fused.insert(pad);
   options.setFusionControlFn(
       [&](tensor::ExtractSliceOp, OpResult producer,
           bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if ((!fill || producer.getOwner() != fill.getOperation()) &&
-            (!pad || producer.getOwner() != pad.getOperation()))
+        if (!fused.contains(producer.getOwner()))
           return std::nullopt;
         return scf::SCFTileAndFuseOptions::ControlFnResult{};
       });
-  rewriter.setInsertionPoint(op);
+  rewriter.setInsertionPoint(tail);
   FailureOr<scf::SCFTileAndFuseResult> result =
       scf::tileConsumerAndFuseProducersUsingSCF(
-          rewriter, cast<TilingInterface>(op.getOperation()), options);
-  if (failed(result) || result->tiledAndFusedOps.empty() ||
-      !isa<linalg::LinalgOp>(result->tiledAndFusedOps.front()))
+          rewriter, cast<TilingInterface>(tail.getOperation()), options);
+  auto isTiledOp = [&](Operation *tiledOp) {
+    return tiledOp->getName() == op->getName();
+  };
+  auto tiledIt = failed(result)
+                     ? nullptr
+                     : llvm::find_if(result->tiledAndFusedOps, isTiledOp);
+  if (failed(result) || tiledIt == result->tiledAndFusedOps.end() ||
+      !isa<linalg::LinalgOp>(*tiledIt))
     return op->emitError("llvm-cpu-apply-strategies: cannot tile the batch");
-  auto tiled = cast<linalg::LinalgOp>(result->tiledAndFusedOps.front());
-  rewriter.replaceOp(op, llvm::map_to_vector(op->getResults(), [&](Value res) {
+  auto tiled = cast<linalg::LinalgOp>(*tiledIt);
+  rewriter.replaceOp(tail,
+                     llvm::map_to_vector(tail->getResults(), [&](Value res) {
                        return result->replacements.lookup(res);
                      }));
+  for (linalg::GenericOp epilogue : llvm::reverse(ArrayRef(epilogues)))
+    if (epilogue != tail && epilogue->use_empty())
+      rewriter.eraseOp(epilogue);
+  if (op != tail && op->use_empty())
+    rewriter.eraseOp(op);
   if (fill && fill->use_empty())
     rewriter.eraseOp(fill);
   if (pad && pad->use_empty())
     rewriter.eraseOp(pad);
   readWholeOperands(rewriter, tiled);
+  if (!epilogues.empty())
+    updateEpiloguesInPlace(rewriter, tiled);
   // The tile's pad as a fill and a copy, which tile and vectorize.
   if (pad) {
     SmallVector<tensor::PadOp> tiledPads;
@@ -1900,4 +2032,28 @@ Value scopeir::llvmcpu::getRhsPanels(Value rhs) {
       !unpack.getSourceType().hasStaticShape())
     return Value();
   return unpack.getSource();
+}
+
+bool scopeir::llvmcpu::isImageTiledWindowOp(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp && (isBatchedWindowOp(linalgOp) ||
+                      getTakenWindowPad(linalgOp) != nullptr);
+}
+
+bool scopeir::llvmcpu::isTiledEpilogue(Operation *window, OpOperand &use) {
+  auto epilogue = dyn_cast<linalg::GenericOp>(use.getOwner());
+  if (!epilogue || !isImageTiledWindowOp(window) ||
+      !epilogue.hasPureTensorSemantics() || epilogue.getNumDpsInits() != 1 ||
+      epilogue.getNumLoops() != epilogue.getNumParallelLoops() ||
+      epilogue->getResult(0).getType() != window->getResult(0).getType() ||
+      !epilogue.isDpsInput(&use))
+    return false;
+  OpOperand *init = epilogue.getDpsInitOperand(0);
+  if (!epilogue.getMatchingIndexingMap(init).isIdentity() ||
+      epilogue.payloadUsesValueFromOperand(init) ||
+      !epilogue.getMatchingIndexingMap(&use).isIdentity())
+    return false;
+  return llvm::all_of(epilogue.getDpsInputOperands(), [&](OpOperand *input) {
+    return epilogue.getMatchingIndexingMap(input).isProjectedPermutation();
+  });
 }

@@ -83,6 +83,15 @@ public:
            (readsPackedAhead(root, producer->getResult(0)) ||
             isTakenWindowPad(root, producer->getResult(0)));
   }
+
+  /// The epilogue of a window op tiled by images (a batch norm, an
+  /// activation, a residual add after a convolution over several images or
+  /// a depthwise convolution whose input pad it takes) joins its tu scope:
+  /// each tile computes it while the tile's output is in cache
+  /// (isTiledEpilogue).
+  bool takesConsumer(Operation *root, OpOperand &use) const override {
+    return isTiledEpilogue(root, use);
+  }
 };
 
 /// Lowers what vectorization leaves for the host lowering: masks, n-D

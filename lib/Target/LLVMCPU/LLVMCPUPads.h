@@ -1,9 +1,11 @@
 //===- LLVMCPUPads.h - Pads of llvm-cpu's window ops ------------*- C++ -*-===//
 //
-// This file declares what llvm-cpu-decompose-pads and
-// llvm-cpu-apply-strategies share about tensor.pad: its decomposition into
-// a fill and a copy, and the pads a window op's strategy takes along (tiled
-// with the op, one padded tile of channels at a time).
+// This file declares what llvm-cpu-decompose-pads, llvm-cpu-apply-strategies
+// and the llvm-cpu strategy table share about window ops and their pads:
+// the decomposition of a pad into a fill and a copy, the pads a window op's
+// strategy takes along (tiled with the op, one padded tile of channels at a
+// time), and the window ops tiled by images with the epilogues their tiles
+// compute.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +46,25 @@ mlir::LogicalResult decomposePad(mlir::RewriterBase &rewriter,
 /// that each tile's padded input is written and read while it is in cache
 /// (a separate pad wrote and read back the whole padded tensor).
 bool isTakenWindowPad(mlir::Operation *user, mlir::Value value);
+
+/// Returns true if llvm-cpu-apply-strategies tiles `op` by images (and by
+/// channels where it takes its input's pad along): an NCHW convolution,
+/// depthwise convolution or pooling with static f32 operands over more
+/// than one image, or a depthwise convolution or pooling whose input pad
+/// it takes (isTakenWindowPad).
+bool isImageTiledWindowOp(mlir::Operation *op);
+
+/// Returns true if the owner of `use` is an epilogue that
+/// llvm-cpu-apply-strategies computes in the tiles of `window`
+/// (isImageTiledWindowOp), reading `use`, the result of `window` or of the
+/// epilogue before it: an elementwise linalg.generic (all loops parallel)
+/// whose result has the type of `window`'s, written through an identity
+/// map without reading its initial value, that reads `use` through an
+/// identity map and its other operands through projected permutations (a
+/// batch norm's per-channel vectors, a residual). Each tile then computes
+/// its slice of the epilogue right after its slice of the window op, while
+/// that is in cache, into the tile of the output the window op wrote.
+bool isTiledEpilogue(mlir::Operation *window, mlir::OpOperand &use);
 
 } // namespace scopeir::llvmcpu
 

@@ -23,7 +23,7 @@ func.func @layer(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %bias: tensor<4x4xf32
     // expected-remark @below {{tu scope root (contraction, 2 ops), strategy: @tile_mm (from #codegen.strategy)}}
     // expected-note @below {{the root of that scope}}
     %mm = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x4xf32>) outs(%f : tensor<4x4xf32>) -> tensor<4x4xf32>
-    // expected-remark @below {{not in the tu scope of the linalg.matmul root: consumers join only the tu scope of an elementwise chain, not of a contraction root}}
+    // expected-remark @below {{not in the tu scope of the linalg.matmul root: consumers join only the tu scope of an elementwise chain, not of a contraction root (unless the strategy table takes them into the root's tiles)}}
     // expected-remark @below {{tu scope root (elementwise, 2 ops), strategy: none (no #codegen.strategy entry for its kind, no table)}}
     %add = linalg.add ins(%mm, %bias : tensor<4x4xf32>, tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
     %relu = linalg.exp ins(%add : tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>

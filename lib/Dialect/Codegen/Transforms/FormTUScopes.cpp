@@ -1,8 +1,9 @@
 //===- FormTUScopes.cpp - Wrap root ops in tu scopes ------------*- C++ -*-===//
 //
 // This file implements the codegen-form-tu-scopes pass, which wraps each root
-// op of a function (with its fused producers, or an elementwise chain) in a
-// codegen.scope.tu carrying the root's strategy.
+// op of a function (with its fused producers and the consumers the strategy
+// table takes, or an elementwise chain) in a codegen.scope.tu carrying the
+// root's strategy.
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,6 +125,20 @@ LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
       group.insert(user);
       tail = user;
     }
+  } else if (table) {
+    // The elementwise chain the root's strategy computes in its tiles
+    // (takesConsumer), through single uses of single results.
+    Operation *tail = root;
+    while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
+      OpOperand &use = *tail->getResult(0).getUses().begin();
+      auto userRoot = roots.find(use.getOwner());
+      if (grouped.contains(use.getOwner()) || userRoot == roots.end() ||
+          userRoot->second != RootKind::Elementwise ||
+          !table->takesConsumer(root, use))
+        break;
+      group.insert(use.getOwner());
+      tail = use.getOwner();
+    }
   }
   // Clonable producers whose every use is in the group, transitively, and
   // those the table says the root's strategy reads through.
@@ -206,7 +221,9 @@ void BlockFormation::explainGroup(
       if (kind != RootKind::Elementwise)
         report(user, "consumers join only the tu scope of an elementwise "
                      "chain, not of a " +
-                         stringifyRootKind(kind) + " root");
+                         stringifyRootKind(kind) +
+                         " root (unless the strategy table takes them into "
+                         "the root's tiles)");
       else if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse())
         report(user, "a chain grows only through a single use of a single "
                      "result, and the " +

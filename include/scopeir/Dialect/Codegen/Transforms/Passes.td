@@ -25,8 +25,14 @@ def FormTUScopesPass : Pass<"codegen-form-tu-scopes"> {
     starts an *elementwise chain* that grows through single-use elementwise
     consumers of the same iteration space. A root scope also takes the
     root's *producers*: `tensor.empty` ops and scalar fills of them, of the
-    same block and used only by the group. Blocks inside existing tu scopes
-    and inside linalg ops are left alone, and so are ops on buffers.
+    same block and used only by the group, and the ops the strategy
+    table's `takesProducer` names. Where the table's `takesConsumer` says
+    the root's strategy computes them in its own tiles, a root other than
+    an elementwise chain also takes the elementwise chain after it, through
+    single uses of single results (llvm-cpu: the epilogue of a convolution,
+    depthwise convolution or pooling it tiles by images). Blocks inside
+    existing tu scopes and inside linalg ops are left alone, and so are ops
+    on buffers.
 
     The scope is isolated from above: every value the group uses from above
     becomes an explicit capture (with its dynamic dims), except constants,
@@ -47,7 +53,7 @@ def FormTUScopesPass : Pass<"codegen-form-tu-scopes"> {
 
     Limits: the grouping is per block and greedy, like dispatch formation's;
     consumers of a root other than an elementwise chain of its own are not
-    fused into the root's scope.
+    fused into the root's scope unless the strategy table takes them.
 
     With `remarks`, the pass says what it decided at the ops concerned:
     `tu scope root (<kind>, N ops), strategy: ...` at each root, with where

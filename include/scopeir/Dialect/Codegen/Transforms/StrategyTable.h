@@ -55,6 +55,17 @@ public:
     return false;
   }
 
+  /// Returns true if the owner of `use`, an elementwise root that is the
+  /// only user of the result of `root` or of an elementwise op `root`'s
+  /// group took already, joins the tu scope of `root` (and the chain grows
+  /// on from it): an epilogue the root's strategy computes in its own tiles,
+  /// while each tile of the root's result is still in cache. False by
+  /// default: consumers form elementwise chains of their own.
+  virtual bool takesConsumer(mlir::Operation *root,
+                             mlir::OpOperand &use) const {
+    return false;
+  }
+
   /// Returns the source text of a module of transform named sequences that
   /// the table's strategies name (empty: none), and the buffer name its
   /// diagnostics use.
