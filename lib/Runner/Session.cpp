@@ -671,9 +671,11 @@ LogicalResult scopeir::runner::applyMLIRCommandLineOptions(PassManager &pm) {
   return success();
 }
 
-void scopeir::runner::keepFreedMemory() {
+void scopeir::runner::keepFreedMemory(bool largeBlocksToo) {
 #ifdef __GLIBC__
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  if (largeBlocksToo)
+    mallopt(M_MMAP_MAX, 0);
 #endif
 }

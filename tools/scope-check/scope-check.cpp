@@ -93,7 +93,7 @@ static const char *const overview =
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
-  runner::keepFreedMemory();
+  runner::keepFreedMemory(/*largeBlocksToo=*/true);
   registerAllPasses();
   runner::registerMLIRCommandLineOptions();
   unregisterOption("threads");

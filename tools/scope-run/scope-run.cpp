@@ -235,7 +235,7 @@ static int runBatch(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
-  runner::keepFreedMemory();
+  runner::keepFreedMemory(/*largeBlocksToo=*/true);
   registerAllPasses();
   runner::registerMLIRCommandLineOptions();
   unregisterOption("threads");

@@ -258,7 +258,15 @@ mlir::LogicalResult applyMLIRCommandLineOptions(mlir::PassManager &pm);
 /// page-fault and zero its temporaries again (a third of a 1024^3 matmul):
 /// this keeps freed memory in the process for reuse instead, as a runtime's
 /// caching allocator would. A process-wide setting: tools call it first.
-void keepFreedMemory();
+/// Blocks of more than 32 MiB (glibc's largest mmap threshold) are still
+/// mapped per allocation and unmapped when freed, unless `largeBlocksToo`:
+/// then no block is mapped on its own (M_MMAP_MAX 0), and every freed block
+/// stays for reuse. The tools, whose processes are one compile and its
+/// calls, ask for it: a `--benchmark` of a layer whose output passes
+/// 32 MiB (eight images of 96 x 112 x 112) paid the kernel's mapping and
+/// zeroing of that output on every call (61 ms a call against 29). The C
+/// API does not: its host process (PyTorch) frees large tensors of its own.
+void keepFreedMemory(bool largeBlocksToo = false);
 
 } // namespace scopeir::runner
 
