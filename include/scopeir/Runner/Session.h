@@ -264,7 +264,7 @@ mlir::LogicalResult applyMLIRCommandLineOptions(mlir::PassManager &pm);
 /// stays for reuse. The tools, whose processes are one compile and its
 /// calls, ask for it: a `--benchmark` of a layer whose output passes
 /// 32 MiB (eight images of 96 x 112 x 112) paid the kernel's mapping and
-/// zeroing of that output on every call (61 ms a call against 29). The C
+/// zeroing of that output on every call (61 ms a call, 19-22 since). The C
 /// API does not: its host process (PyTorch) frees large tensors of its own.
 void keepFreedMemory(bool largeBlocksToo = false);
 

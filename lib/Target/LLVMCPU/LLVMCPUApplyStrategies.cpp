@@ -408,13 +408,14 @@ FailureOr<linalg::LinalgOp> tileBatch(RewriterBase &rewriter,
   FailureOr<scf::SCFTileAndFuseResult> result =
       scf::tileConsumerAndFuseProducersUsingSCF(
           rewriter, cast<TilingInterface>(tail.getOperation()), options);
-  auto isTiledOp = [&](Operation *tiledOp) {
-    return tiledOp->getName() == op->getName();
-  };
-  auto tiledIt = failed(result)
-                     ? nullptr
-                     : llvm::find_if(result->tiledAndFusedOps, isTiledOp);
-  if (failed(result) || tiledIt == result->tiledAndFusedOps.end() ||
+  if (failed(result))
+    return op->emitError("llvm-cpu-apply-strategies: cannot tile the batch");
+  // The tile of `op`: the loop's own op, or one fused into it.
+  auto tiledIt =
+      llvm::find_if(result->tiledAndFusedOps, [&](Operation *tiledOp) {
+        return tiledOp->getName() == op->getName();
+      });
+  if (tiledIt == result->tiledAndFusedOps.end() ||
       !isa<linalg::LinalgOp>(*tiledIt))
     return op->emitError("llvm-cpu-apply-strategies: cannot tile the batch");
   auto tiled = cast<linalg::LinalgOp>(*tiledIt);
