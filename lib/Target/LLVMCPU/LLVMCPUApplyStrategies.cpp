@@ -355,10 +355,9 @@ SmallVector<linalg::GenericOp> getTiledEpilogues(linalg::LinalgOp op) {
 /// in the same tiles: the loop is the last epilogue's, with the others and
 /// `op` fused into it, and `op`'s tile writes into the tile of the loop's
 /// output, which the epilogues then update in place
-/// (updateEpiloguesInPlace). Returns the one-image
-/// op inside it. An operand the loop slices whole (the filter) is read as
-/// it was, so that a filter packed ahead of the call is still recognised
-/// under its transpose.
+/// (updateEpiloguesInPlace). Returns the one-image op inside it. An operand
+/// the loop slices whole (the filter) is read as it was, so that a filter
+/// packed ahead of the call is still recognised under its transpose.
 FailureOr<linalg::LinalgOp> tileBatch(RewriterBase &rewriter,
                                       linalg::LinalgOp op) {
   auto fill = op.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
