@@ -113,28 +113,17 @@ FailureOr<bool> BlockFormation::run() {
 LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
   llvm::SmallPtrSet<Operation *, 8> group;
   group.insert(root);
-  // An elementwise chain grows through single-use elementwise consumers.
-  if (kind == RootKind::Elementwise) {
-    Operation *tail = root;
-    while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
-      Operation *user = *tail->getResult(0).getUsers().begin();
-      auto userRoot = roots.find(user);
-      if (grouped.contains(user) || userRoot == roots.end() ||
-          userRoot->second != RootKind::Elementwise)
-        break;
-      group.insert(user);
-      tail = user;
-    }
-  } else if (table) {
-    // The elementwise chain the root's strategy computes in its tiles
-    // (takesConsumer), through single uses of single results.
+  // An elementwise chain grows through single-use elementwise consumers;
+  // another root through those its strategy computes in its own tiles (the
+  // table's takesConsumer).
+  if (kind == RootKind::Elementwise || table) {
     Operation *tail = root;
     while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
       OpOperand &use = *tail->getResult(0).getUses().begin();
       auto userRoot = roots.find(use.getOwner());
       if (grouped.contains(use.getOwner()) || userRoot == roots.end() ||
           userRoot->second != RootKind::Elementwise ||
-          !table->takesConsumer(root, use))
+          (kind != RootKind::Elementwise && !table->takesConsumer(root, use)))
         break;
       group.insert(use.getOwner());
       tail = use.getOwner();
