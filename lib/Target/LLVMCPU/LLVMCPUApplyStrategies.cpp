@@ -34,6 +34,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -280,6 +281,23 @@ linalg::GenericOp updateInPlace(RewriterBase &rewriter,
   return inPlace;
 }
 
+/// Returns the uses along the chain of single uses from `op`'s result, in
+/// order, as long as `accept` takes them: each use's owner has one result,
+/// used only by the next.
+SmallVector<OpOperand *>
+getSingleUseChain(Operation *op, function_ref<bool(OpOperand &)> accept) {
+  SmallVector<OpOperand *> chain;
+  Operation *tail = op;
+  while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
+    OpOperand &use = *tail->getResult(0).getUses().begin();
+    if (!accept(use))
+      break;
+    chain.push_back(&use);
+    tail = use.getOwner();
+  }
+  return chain;
+}
+
 /// Makes the epilogues in the loop of `tiled`, the tile of a window op
 /// whose loop computes its epilogues (tileBatch), update `tiled`'s output
 /// tile in place, and the fill of that tile fill the tile of the loop's
@@ -288,41 +306,28 @@ linalg::GenericOp updateInPlace(RewriterBase &rewriter,
 /// tensor of the whole output is allocated for the window op's result
 /// (nor copied: epilogues writing a tile of their own made bufferization
 /// copy the loop's output tile). Leaves the fill as it is where the types
-/// differ or it has another user.
+/// differ, it has another user, or the output tile cannot be computed
+/// before it.
 void updateEpiloguesInPlace(RewriterBase &rewriter, linalg::LinalgOp tiled) {
-  SmallVector<OpOperand *> chain;
-  Operation *tail = tiled;
-  while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
-    OpOperand &use = *tail->getResult(0).getUses().begin();
-    auto epilogue = dyn_cast<linalg::GenericOp>(use.getOwner());
-    if (!epilogue || epilogue->getBlock() != tiled->getBlock() ||
-        epilogue.getNumDpsInits() != 1)
-      break;
-    chain.push_back(&use);
-    tail = epilogue;
-  }
+  SmallVector<OpOperand *> chain =
+      getSingleUseChain(tiled, [&](OpOperand &use) {
+        auto epilogue = dyn_cast<linalg::GenericOp>(use.getOwner());
+        return epilogue && epilogue->getBlock() == tiled->getBlock() &&
+               epilogue.getNumDpsInits() == 1;
+      });
   if (chain.empty())
     return;
-  Value dest = cast<linalg::GenericOp>(tail).getDpsInits()[0];
+  Value dest =
+      cast<linalg::GenericOp>(chain.back()->getOwner()).getDpsInits()[0];
   auto fill = tiled.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+  // The output tile's slice (and what it is computed from) moves before
+  // the fill.
   if (fill && fill->hasOneUse() &&
       dest.getType() == fill.getOutputs()[0].getType() &&
-      dest.getParentBlock() == fill->getBlock()) {
-    // The output tile's slice comes before the fill.
-    Operation *slice = dest.getDefiningOp();
-    bool ready = !slice || slice->isBeforeInBlock(fill) ||
-                 llvm::none_of(slice->getOperands(), [&](Value operand) {
-                   Operation *def = operand.getDefiningOp();
-                   return def && def->getBlock() == fill->getBlock() &&
-                          !def->isBeforeInBlock(fill);
-                 });
-    if (ready) {
-      if (slice && fill->isBeforeInBlock(slice))
-        rewriter.moveOpBefore(slice, fill);
-      rewriter.modifyOpInPlace(fill,
-                               [&] { fill.getOutputsMutable()[0].set(dest); });
-    }
-  }
+      dest.getParentBlock() == fill->getBlock() &&
+      succeeded(moveValueDefinitions(rewriter, dest, fill)))
+    rewriter.modifyOpInPlace(fill,
+                             [&] { fill.getOutputsMutable()[0].set(dest); });
   for (OpOperand *use : chain)
     updateInPlace(rewriter, cast<linalg::GenericOp>(use->getOwner()), *use);
 }
@@ -331,17 +336,13 @@ void updateEpiloguesInPlace(RewriterBase &rewriter, linalg::LinalgOp tiled) {
 /// the elementwise ops after it in its block, each the only user of the
 /// result before it, in order.
 SmallVector<linalg::GenericOp> getTiledEpilogues(linalg::LinalgOp op) {
-  SmallVector<linalg::GenericOp> chain;
-  Operation *tail = op;
-  while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
-    OpOperand &use = *tail->getResult(0).getUses().begin();
-    if (use.getOwner()->getBlock() != op->getBlock() ||
-        !isTiledEpilogue(op, use))
-      break;
-    tail = use.getOwner();
-    chain.push_back(cast<linalg::GenericOp>(tail));
-  }
-  return chain;
+  return llvm::map_to_vector(
+      getSingleUseChain(op,
+                        [&](OpOperand &use) {
+                          return use.getOwner()->getBlock() == op->getBlock() &&
+                                 isTiledEpilogue(op, use);
+                        }),
+      [](OpOperand *use) { return cast<linalg::GenericOp>(use->getOwner()); });
 }
 
 /// Tiles `op` (isBatchedWindowOp, or a window op whose input pad it takes:
