@@ -1702,7 +1702,7 @@ struct LLVMCPUApplyStrategiesPass
     // over its images first.
     SmallVector<linalg::LinalgOp> batched;
     getOperation()->walk([&](linalg::LinalgOp op) {
-      if (isBatchedWindowOp(op) || getTakenWindowPad(op))
+      if (isImageTiledWindowOp(op))
         batched.push_back(op);
     });
     for (linalg::LinalgOp op : batched)
