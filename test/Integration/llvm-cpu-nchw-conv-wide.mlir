@@ -72,9 +72,28 @@
 // HWC: tensor.collapse_shape {{.+}} into tensor<144x196xf32>
 // HWC: scf.forall {{.+}} -> (tensor<32x196xf32>)
 // HWC: IR Dump After {{.+}}llvm-cpu-apply-strategies
+// HWC-NOT: linalg.fill {{.+}} -> tensor<32x32x32xf32>
 // HWC: %[[T:.+]] = linalg.transpose ins(%{{.+}} : tensor<16x34x34xf32>) outs(%{{.+}} : tensor<34x34x16xf32>) permutation = [1, 2, 0]
 // HWC: tensor.extract_slice %[[T]][0, 0, 0] [32, 32, 16] [1, 1, 1] : tensor<34x34x16xf32> to tensor<32x32x16xf32>
 // HWC: tensor.extract_slice %[[T]][2, 2, 0] [32, 32, 16] [1, 1, 1] : tensor<34x34x16xf32> to tensor<32x32x16xf32>
+// The taps run in one loop over the 32 output rows, with the fill of the
+// row's accumulator (32 pixels by 32 channels) and its transpose back into
+// the F x OH x OW output: no tensor of the whole channels-last accumulator.
+// No divisor of 32 is a tile of 6 rows: each tap is split into 30 columns
+// of 6 x 16 tiles and 2 of one 2 x 32 tile.
+// HWC-NOT: linalg.fill
+// HWC: %[[EMPTY:.+]] = tensor.empty() : tensor<32x32x32xf32>
+// HWC: scf.forall (%[[ROW:.+]]) in (32) shared_outs(%[[OUT:.+]] = %[[EMPTY]]) -> (tensor<32x32x32xf32>)
+// HWC: linalg.fill {{.+}} -> tensor<1x32x32xf32>
+// HWC: -> (tensor<1x30x32xf32>)
+// HWC: vector<6x16xf32>
+// HWC: -> (tensor<1x2x32xf32>)
+// HWC: vector<2x32xf32>
+// HWC-COUNT-8: -> (tensor<1x2x32xf32>)
+// HWC-NOT: linalg.transpose ins(%{{.+}} : tensor<32x32x32xf32>)
+// HWC: %[[ROWT:.+]] = linalg.transpose ins(%{{.+}} : tensor<1x32x32xf32>) outs(%{{.+}} : tensor<32x1x32xf32>) permutation = [2, 0, 1]
+// HWC: scf.forall.in_parallel
+// HWC-NEXT: tensor.parallel_insert_slice %[[ROWT]] into %[[OUT]][0, %[[ROW]], 0] [32, 1, 32]
 
 // RUN: sed 's/"llvm-cpu">/"llvm-cpu-loops">/' %S/Inputs/nchw-conv-wide.mlir > %t/loops.mlir
 // RUN: %python %scopeir_src_root/utils/make-npy.py %t/x1.npy 1 16 30 30 --seed 1

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -1147,6 +1148,93 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
   return taps;
 }
 
+/// Tiles the channels-last taps of one convolution over an H x W x C input
+/// (decomposeIntoTaps with `hwcInput`), chained through their OH x OW x F
+/// accumulator, into one scf.forall over the output rows, with the
+/// accumulator's fill and the transpose of the result back to F x OH x OW:
+/// every tap of a row runs while that row of the accumulator (OW x F) is in
+/// L1, and the row is transposed from there. Taps over the whole output
+/// each read and wrote all of it (64 channels of 56x56 are 784 KiB, more
+/// than Zen 3's L2), and the transpose was one more pass. The input's
+/// transpose stays before the loop (each row reads KH of its rows). Returns
+/// the taps in the loop, in chain order, or `taps` where tiling fails.
+SmallVector<linalg::GenericOp>
+tileTapsByRows(RewriterBase &rewriter, ArrayRef<linalg::GenericOp> taps) {
+  if (taps.empty())
+    return {};
+  // The loop is the transpose's (its dims F x OH x OW: rows are dim 1), or
+  // the last tap's (OH x OW x F x C: dim 0).
+  linalg::GenericOp lastTap = taps.back();
+  linalg::LinalgOp tail = lastTap;
+  int64_t rowDim = 0;
+  if (lastTap->hasOneUse())
+    if (auto transpose = dyn_cast<linalg::TransposeOp>(*lastTap->user_begin());
+        transpose && transpose.getPermutation() == ArrayRef<int64_t>{2, 0, 1}) {
+      tail = transpose;
+      rowDim = 1;
+    }
+  SmallVector<OpFoldResult> sizes(tail.getNumLoops(), rewriter.getIndexAttr(0));
+  sizes[rowDim] = rewriter.getIndexAttr(1);
+  scf::SCFTilingOptions tiling;
+  tiling.setTileSizes(sizes);
+  tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  scf::SCFTileAndFuseOptions options;
+  options.setTilingOptions(tiling);
+  llvm::SmallPtrSet<Operation *, 16> fused(
+      llvm::from_range,
+      llvm::map_range(taps, [](auto tap) { return tap.getOperation(); }));
+  linalg::GenericOp firstTap = taps.front();
+  auto fill = firstTap.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+  if (fill && fill->hasOneUse())
+    fused.insert(fill);
+  options.setFusionControlFn(
+      [&](tensor::ExtractSliceOp, OpResult producer,
+          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (!fused.contains(producer.getOwner()))
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      });
+  rewriter.setInsertionPoint(tail);
+  FailureOr<scf::SCFTileAndFuseResult> result =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(tail.getOperation()), options);
+  if (failed(result))
+    return SmallVector<linalg::GenericOp>(taps);
+  rewriter.replaceOp(tail, result->replacements.lookup(tail->getResult(0)));
+  // The taps and the fill outside the loop are read by nothing but the
+  // slices the fusion left.
+  auto eraseIfDead = [&](Operation *op) {
+    for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
+      if (isa<tensor::ExtractSliceOp>(user) && user->use_empty())
+        rewriter.eraseOp(user);
+    if (op->use_empty())
+      rewriter.eraseOp(op);
+  };
+  for (linalg::GenericOp tap : llvm::reverse(taps))
+    if (tap != tail.getOperation())
+      eraseIfDead(tap);
+  if (fill)
+    eraseIfDead(fill);
+  SmallVector<linalg::GenericOp> tiled;
+  result->loops.front()->walk(
+      [&](linalg::GenericOp tap) { tiled.push_back(tap); });
+  return tiled;
+}
+
+/// Returns the output columns of the channels-last taps over an H x W x C
+/// input (tileTapsByRows) that tiles of the contraction tile's rows (6 on
+/// AVX2) cover, the taps' rest running with tiles of their own
+/// (linalg::splitOp), or `width` where a divisor of it is that many rows.
+/// Rows of the largest divisor at most as many ran slower: a 56-wide
+/// output took rows of 4, 8 accumulators, which the FMA latency leaves too
+/// few (Zen 3, one thread, 64 channels on 56x56 3x3, with the loop over
+/// rows: 2.92 ms with rows of 4, 2.84 with 54 columns of 6 and 2 of 2).
+int64_t getChannelsLastTapSplit(int64_t width, const ContractionTile &tile) {
+  if (width <= tile.m || getLargestDivisor(width, tile.m) == tile.m)
+    return width;
+  return width - width % tile.m;
+}
+
 /// Returns true if `conv`, whose filter the channels-last taps would read
 /// (NchwFilterLayout::ChannelMajor), runs faster as a matmul over its
 /// input's im2col copy (rewriteAsIm2colMatmul), its filter packed in the
@@ -1813,9 +1901,37 @@ struct LLVMCPUApplyStrategiesPass
         std::optional<std::pair<int64_t, int64_t>> channelsLastTile =
             getChannelsLastTapTile(out[1], out[3], getInputChannels(conv),
                                    *contraction, target);
-        for (linalg::GenericOp tap :
-             decomposeIntoTaps(rewriter, conv, /*channelsLast=*/true,
-                               readsInputChannelsLast(conv, target))) {
+        bool hwcInput = readsInputChannelsLast(conv, target);
+        SmallVector<linalg::GenericOp> taps =
+            decomposeIntoTaps(rewriter, conv, /*channelsLast=*/true, hwcInput);
+        // Over an H x W x C input: a loop over the output rows, and, where
+        // no divisor of the width is a whole contraction tile's rows, the
+        // taps split into columns of whole tiles and the rest.
+        std::optional<std::pair<int64_t, int64_t>> headTile, restTile;
+        int64_t split = out[3];
+        if (hwcInput) {
+          taps = tileTapsByRows(rewriter, taps);
+          split = getChannelsLastTapSplit(out[3], *contraction);
+          if (split < out[3]) {
+            headTile = getChannelsLastTapTile(
+                out[1], split, getInputChannels(conv), *contraction, target);
+            restTile = getChannelsLastTapTile(out[1], out[3] - split,
+                                              getInputChannels(conv),
+                                              *contraction, target);
+          }
+        }
+        for (linalg::GenericOp tap : taps) {
+          if (headTile && restTile) {
+            rewriter.setInsertionPoint(tap);
+            auto [head, rest] = linalg::splitOp(
+                rewriter, cast<TilingInterface>(tap.getOperation()),
+                /*dimension=*/1, rewriter.getIndexAttr(split));
+            roots.push_back({head, {headTile->first, headTile->second}});
+            names.push_back("llvm_cpu_conv2d_nchw_tap_channels_last");
+            roots.push_back({rest, {restTile->first, restTile->second}});
+            names.push_back("llvm_cpu_conv2d_nchw_tap_channels_last");
+            continue;
+          }
           roots.push_back(
               {tap, {channelsLastTile->first, channelsLastTile->second}});
           names.push_back("llvm_cpu_conv2d_nchw_tap_channels_last");
