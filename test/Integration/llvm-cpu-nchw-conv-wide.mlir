@@ -2,7 +2,9 @@
 // channels as it has lanes take the channels-last taps (every lane of every
 // vector an output channel): 7 rows x 32 channels per tile on AVX-512, 4
 // rows x 16 channels on AVX2 (whose NCHW taps' rows of 14 lanes, two
-// registers each, spilled: a 64-channel 56x56 layer took 53 ms, now 3.7).
+// registers each, spilled: a 64-channel 56x56 layer took 53 ms, now 3.7),
+// 6 x 16 there over an H x W x C input, with the columns no tile of 6
+// rows covers split off.
 // On the host both compute what llvm-cpu-loops computes, within rtol/atol
 // 1e-5.
 // RUN: rm -rf %t && mkdir -p %t
@@ -135,3 +137,12 @@
 // RUN: scope-run %t/haswell.mlir --function=wide_tall --input=@%t/x6.npy --input=@%t/w1.npy > %t/hsw6.txt
 // RUN: scope-run %t/loops.mlir --function=wide_tall --input=@%t/x6.npy --input=@%t/w1.npy > %t/loops6.txt
 // RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw6.txt %t/loops6.txt
+// Over two images the loop over the output rows runs inside the loop over
+// the images, which computes the ReLU on each image's output in place; one
+// and two threads.
+// RUN: %python %scopeir_src_root/utils/make-npy.py %t/x7.npy 2 16 34 34 --seed 12
+// RUN: scope-run %t/haswell.mlir --function=wide_tall_batch_relu --input=@%t/x7.npy --input=@%t/w1.npy > %t/hsw7.txt
+// RUN: scope-run %t/haswell.mlir --function=wide_tall_batch_relu --threads=2 --input=@%t/x7.npy --input=@%t/w1.npy > %t/hsw7t2.txt
+// RUN: scope-run %t/loops.mlir --function=wide_tall_batch_relu --input=@%t/x7.npy --input=@%t/w1.npy > %t/loops7.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --rtol=1e-5 --atol=1e-5 %t/hsw7.txt %t/loops7.txt
+// RUN: %python %scopeir_src_root/utils/compare-outputs.py --exact %t/hsw7t2.txt %t/hsw7.txt
