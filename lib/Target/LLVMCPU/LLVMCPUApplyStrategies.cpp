@@ -1898,9 +1898,11 @@ struct LLVMCPUApplyStrategiesPass
         continue;
       }
       if (layout == NchwFilterLayout::ChannelMajor) {
+        // (Read before the taps replace `conv`.)
+        int64_t inputChannels = getInputChannels(conv);
         std::optional<std::pair<int64_t, int64_t>> channelsLastTile =
-            getChannelsLastTapTile(out[1], out[3], getInputChannels(conv),
-                                   *contraction, target);
+            getChannelsLastTapTile(out[1], out[3], inputChannels, *contraction,
+                                   target);
         bool hwcInput = readsInputChannelsLast(conv, target);
         SmallVector<linalg::GenericOp> taps =
             decomposeIntoTaps(rewriter, conv, /*channelsLast=*/true, hwcInput);
@@ -1913,11 +1915,10 @@ struct LLVMCPUApplyStrategiesPass
           taps = tileTapsByRows(rewriter, taps);
           split = getChannelsLastTapSplit(out[3], *contraction);
           if (split < out[3]) {
-            headTile = getChannelsLastTapTile(
-                out[1], split, getInputChannels(conv), *contraction, target);
-            restTile = getChannelsLastTapTile(out[1], out[3] - split,
-                                              getInputChannels(conv),
+            headTile = getChannelsLastTapTile(out[1], split, inputChannels,
                                               *contraction, target);
+            restTile = getChannelsLastTapTile(
+                out[1], out[3] - split, inputChannels, *contraction, target);
           }
         }
         for (linalg::GenericOp tap : taps) {
