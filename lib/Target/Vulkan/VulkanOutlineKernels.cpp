@@ -513,12 +513,16 @@ LogicalResult FunctionOutliner::findHostCode() {
                  });
     if (local)
       continue;
-    Operation *nest = llvm::find_if(nests, [&](Operation *nest) {
+    // A download's buffer that no host nest reads or writes (one the
+    // function returns) runs no host code.
+    auto nest = llvm::find_if(nests, [&](Operation *nest) {
       return hostNests.contains(nest) &&
              llvm::is_contained(buffersOf(nest), buffer);
-    })[0];
-    return nest->emitOpError("runs host code (a call or a print) on device "
-                             "memory of ")
+    });
+    if (nest == nests.end())
+      continue;
+    return (*nest)->emitOpError("runs host code (a call or a print) on device "
+                                "memory of ")
            << deviceName
            << ": host code in a device function may use only buffers the "
               "function allocates for it";

@@ -291,3 +291,21 @@ func.func @checked(%y: memref<4xf32>) attributes {hal.device = #hal.device.targe
   }
   return
 }
+
+// -----
+
+// A download into a buffer the function returns, which no loop nest reads:
+// host memory, but no host code runs on it, so nothing is reported and no
+// kernel is outlined (the check of host nests' buffers dereferenced the
+// end of the nest list and crashed).
+#env = #spirv.target_env<#spirv.vce<v1.3, [Shader], [SPV_KHR_storage_buffer_storage_class]>, api=Vulkan, #spirv.resource_limits<>>
+// CHECK-LABEL: func.func @download_returned
+// CHECK-NOT: gpu.launch_func
+// CHECK: %[[DOWN:.+]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: flow.buffer.transfer %{{.+}}, %[[DOWN]] {{.+}} to host
+// CHECK-NEXT: return %[[DOWN]]
+func.func @download_returned(%x: memref<4xf32>) -> memref<4xf32> attributes {hal.device = #hal.device.target<"vulkan", {target_env = #env}>} {
+  %down = memref.alloc() : memref<4xf32>
+  flow.buffer.transfer %x, %down : memref<4xf32>, memref<4xf32> from #hal.device.target<"vulkan", {target_env = #env}> to host
+  return %down : memref<4xf32>
+}
