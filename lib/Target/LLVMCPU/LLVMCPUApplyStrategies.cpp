@@ -346,6 +346,30 @@ SmallVector<linalg::GenericOp> getTiledEpilogues(linalg::LinalgOp op) {
       [](OpOperand *use) { return cast<linalg::GenericOp>(use->getOwner()); });
 }
 
+/// Tiles `tail` by `sizes` as an scf.forall and fuses into the loop the
+/// producers of its tiles' operands that are in `fused`, and no other: the
+/// loops of tileBatch and tileTapsByRows.
+FailureOr<scf::SCFTileAndFuseResult>
+tileIntoForall(RewriterBase &rewriter, linalg::LinalgOp tail,
+               ArrayRef<OpFoldResult> sizes,
+               const llvm::SmallPtrSetImpl<Operation *> &fused) {
+  scf::SCFTilingOptions tiling;
+  tiling.setTileSizes(sizes);
+  tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  scf::SCFTileAndFuseOptions options;
+  options.setTilingOptions(tiling);
+  options.setFusionControlFn(
+      [&](tensor::ExtractSliceOp, OpResult producer,
+          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (!fused.contains(producer.getOwner()))
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      });
+  rewriter.setInsertionPoint(tail);
+  return scf::tileConsumerAndFuseProducersUsingSCF(
+      rewriter, cast<TilingInterface>(tail.getOperation()), options);
+}
+
 /// Tiles `op` (isBatchedWindowOp, or a window op whose input pad it takes:
 /// getTakenWindowPad) along its batch loop (loop 0 of the NCHW ops) by one
 /// and, with a pad, along its channels by getWindowChannelTile, as an
@@ -382,11 +406,6 @@ FailureOr<linalg::LinalgOp> tileBatch(RewriterBase &rewriter,
       sizes[channel.getPosition()] =
           rewriter.getIndexAttr(getWindowChannelTile(op, pad));
   }
-  scf::SCFTilingOptions tiling;
-  tiling.setTileSizes(sizes);
-  tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-  scf::SCFTileAndFuseOptions options;
-  options.setTilingOptions(tiling);
   // Only the epilogues, `op`, its fill and the taken pad join the loop (the
   // input's other producers are outside the op's scope); a fill read
   // elsewhere too stays, for those readers.
@@ -398,17 +417,8 @@ FailureOr<linalg::LinalgOp> tileBatch(RewriterBase &rewriter,
     fused.insert(fill);
   if (pad)
     fused.insert(pad);
-  options.setFusionControlFn(
-      [&](tensor::ExtractSliceOp, OpResult producer,
-          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (!fused.contains(producer.getOwner()))
-          return std::nullopt;
-        return scf::SCFTileAndFuseOptions::ControlFnResult{};
-      });
-  rewriter.setInsertionPoint(tail);
   FailureOr<scf::SCFTileAndFuseResult> result =
-      scf::tileConsumerAndFuseProducersUsingSCF(
-          rewriter, cast<TilingInterface>(tail.getOperation()), options);
+      tileIntoForall(rewriter, tail, sizes, fused);
   if (failed(result))
     return op->emitError("llvm-cpu-apply-strategies: cannot tile the batch");
   // The tile of `op`: the loop's own op, or one fused into it.
@@ -1175,11 +1185,6 @@ tileTapsByRows(RewriterBase &rewriter, ArrayRef<linalg::GenericOp> taps) {
     }
   SmallVector<OpFoldResult> sizes(tail.getNumLoops(), rewriter.getIndexAttr(0));
   sizes[rowDim] = rewriter.getIndexAttr(1);
-  scf::SCFTilingOptions tiling;
-  tiling.setTileSizes(sizes);
-  tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-  scf::SCFTileAndFuseOptions options;
-  options.setTilingOptions(tiling);
   llvm::SmallPtrSet<Operation *, 16> fused(
       llvm::from_range,
       llvm::map_range(taps, [](auto tap) { return tap.getOperation(); }));
@@ -1187,17 +1192,8 @@ tileTapsByRows(RewriterBase &rewriter, ArrayRef<linalg::GenericOp> taps) {
   auto fill = firstTap.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
   if (fill && fill->hasOneUse())
     fused.insert(fill);
-  options.setFusionControlFn(
-      [&](tensor::ExtractSliceOp, OpResult producer,
-          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-        if (!fused.contains(producer.getOwner()))
-          return std::nullopt;
-        return scf::SCFTileAndFuseOptions::ControlFnResult{};
-      });
-  rewriter.setInsertionPoint(tail);
   FailureOr<scf::SCFTileAndFuseResult> result =
-      scf::tileConsumerAndFuseProducersUsingSCF(
-          rewriter, cast<TilingInterface>(tail.getOperation()), options);
+      tileIntoForall(rewriter, tail, sizes, fused);
   if (failed(result))
     return SmallVector<linalg::GenericOp>(taps);
   rewriter.replaceOp(tail, result->replacements.lookup(tail->getResult(0)));
