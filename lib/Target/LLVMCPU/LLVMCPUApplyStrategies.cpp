@@ -15,6 +15,7 @@
 #include "LLVMCPUFilterLayout.h"
 #include "LLVMCPUPads.h"
 
+#include "scopeir/Dialect/Util/Utils/OutliningUtils.h"
 #include "scopeir/Support/CPUTarget.h"
 #include "scopeir/Target/LLVMCPU/Passes.h"
 
@@ -282,23 +283,6 @@ linalg::GenericOp updateInPlace(RewriterBase &rewriter,
   return inPlace;
 }
 
-/// Returns the uses along the chain of single uses from `op`'s result, in
-/// order, as long as `accept` takes them: each use's owner has one result,
-/// used only by the next.
-SmallVector<OpOperand *>
-getSingleUseChain(Operation *op, function_ref<bool(OpOperand &)> accept) {
-  SmallVector<OpOperand *> chain;
-  Operation *tail = op;
-  while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
-    OpOperand &use = *tail->getResult(0).getUses().begin();
-    if (!accept(use))
-      break;
-    chain.push_back(&use);
-    tail = use.getOwner();
-  }
-  return chain;
-}
-
 /// Makes the epilogues in the loop of `tiled`, the tile of a window op
 /// whose loop computes its epilogues (tileBatch), update `tiled`'s output
 /// tile in place, and the fill of that tile fill the tile of the loop's
@@ -311,7 +295,7 @@ getSingleUseChain(Operation *op, function_ref<bool(OpOperand &)> accept) {
 /// before it.
 void updateEpiloguesInPlace(RewriterBase &rewriter, linalg::LinalgOp tiled) {
   SmallVector<OpOperand *> chain =
-      getSingleUseChain(tiled, [&](OpOperand &use) {
+      util::getSingleUseChain(tiled, [&](OpOperand &use) {
         auto epilogue = dyn_cast<linalg::GenericOp>(use.getOwner());
         return epilogue && epilogue->getBlock() == tiled->getBlock() &&
                epilogue.getNumDpsInits() == 1;
@@ -338,11 +322,12 @@ void updateEpiloguesInPlace(RewriterBase &rewriter, linalg::LinalgOp tiled) {
 /// result before it, in order.
 SmallVector<linalg::GenericOp> getTiledEpilogues(linalg::LinalgOp op) {
   return llvm::map_to_vector(
-      getSingleUseChain(op,
-                        [&](OpOperand &use) {
-                          return use.getOwner()->getBlock() == op->getBlock() &&
-                                 isTiledEpilogue(op, use);
-                        }),
+      util::getSingleUseChain(op,
+                              [&](OpOperand &use) {
+                                return use.getOwner()->getBlock() ==
+                                           op->getBlock() &&
+                                       isTiledEpilogue(op, use);
+                              }),
       [](OpOperand *use) { return cast<linalg::GenericOp>(use->getOwner()); });
 }
 

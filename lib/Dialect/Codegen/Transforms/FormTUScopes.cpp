@@ -116,19 +116,16 @@ LogicalResult BlockFormation::formGroup(Operation *root, RootKind kind) {
   // An elementwise chain grows through single-use elementwise consumers;
   // another root through those its strategy computes in its own tiles (the
   // table's takesConsumer).
-  if (kind == RootKind::Elementwise || table) {
-    Operation *tail = root;
-    while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
-      OpOperand &use = *tail->getResult(0).getUses().begin();
-      auto userRoot = roots.find(use.getOwner());
-      if (grouped.contains(use.getOwner()) || userRoot == roots.end() ||
-          userRoot->second != RootKind::Elementwise ||
-          (kind != RootKind::Elementwise && !table->takesConsumer(root, use)))
-        break;
-      group.insert(use.getOwner());
-      tail = use.getOwner();
-    }
-  }
+  if (kind == RootKind::Elementwise || table)
+    for (OpOperand *use : util::getSingleUseChain(root, [&](OpOperand &use) {
+           auto userRoot = roots.find(use.getOwner());
+           return !grouped.contains(use.getOwner()) &&
+                  userRoot != roots.end() &&
+                  userRoot->second == RootKind::Elementwise &&
+                  (kind == RootKind::Elementwise ||
+                   table->takesConsumer(root, use));
+         }))
+      group.insert(use->getOwner());
   // Clonable producers whose every use is in the group, transitively, and
   // those the table says the root's strategy reads through.
   util::growGroupByProducers(

@@ -56,6 +56,21 @@ bool scopeir::util::isClonableProducer(Operation *op) {
          !isa<ShapedType>(fill.getInputs()[0].getType());
 }
 
+SmallVector<OpOperand *>
+scopeir::util::getSingleUseChain(Operation *op,
+                                 function_ref<bool(OpOperand &)> accept) {
+  SmallVector<OpOperand *> chain;
+  Operation *tail = op;
+  while (tail->getNumResults() == 1 && tail->getResult(0).hasOneUse()) {
+    OpOperand &use = *tail->getResult(0).getUses().begin();
+    if (!accept(use))
+      break;
+    chain.push_back(&use);
+    tail = use.getOwner();
+  }
+  return chain;
+}
+
 void scopeir::util::growGroupByProducers(
     Block &block, ArrayRef<Operation *> seeds,
     function_ref<bool(Operation *)> canJoin,

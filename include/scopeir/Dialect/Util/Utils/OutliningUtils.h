@@ -59,6 +59,14 @@ void growGroupByProducers(mlir::Block &block,
                           llvm::function_ref<bool(mlir::Operation *)> inGroup,
                           llvm::function_ref<void(mlir::Operation *)> join);
 
+/// Returns the uses along the chain of single uses from `op`'s result, in
+/// order, as long as `accept` takes them: each use's owner has one result,
+/// used only by the next. The consumer-side counterpart of
+/// growGroupByProducers: the elementwise chain a group grows through.
+llvm::SmallVector<mlir::OpOperand *>
+getSingleUseChain(mlir::Operation *op,
+                  llvm::function_ref<bool(mlir::OpOperand &)> accept);
+
 /// The values a body moving into a function of its own needs from above.
 struct OutlinedOperands {
   /// The function's arguments, in order.
