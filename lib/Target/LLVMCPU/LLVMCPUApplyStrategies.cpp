@@ -1152,24 +1152,18 @@ SmallVector<linalg::GenericOp> decomposeIntoTaps(RewriterBase &rewriter,
 /// each read and wrote all of it (64 channels of 56x56 are 784 KiB, more
 /// than Zen 3's L2), and the transpose was one more pass. The input's
 /// transpose stays before the loop (each row reads KH of its rows). Returns
-/// the taps in the loop, in chain order, or `taps` where tiling fails.
+/// the taps in the loop, in chain order, or `taps` where the last tap's
+/// only user is not that transpose or tiling fails.
 SmallVector<linalg::GenericOp>
 tileTapsByRows(RewriterBase &rewriter, ArrayRef<linalg::GenericOp> taps) {
-  if (taps.empty())
-    return {};
-  // The loop is the transpose's (its dims F x OH x OW: rows are dim 1), or
-  // the last tap's (OH x OW x F x C: dim 0).
-  linalg::GenericOp lastTap = taps.back();
-  linalg::LinalgOp tail = lastTap;
-  int64_t rowDim = 0;
-  if (lastTap->hasOneUse())
-    if (auto transpose = dyn_cast<linalg::TransposeOp>(*lastTap->user_begin());
-        transpose && transpose.getPermutation() == ArrayRef<int64_t>{2, 0, 1}) {
-      tail = transpose;
-      rowDim = 1;
-    }
-  SmallVector<OpFoldResult> sizes(tail.getNumLoops(), rewriter.getIndexAttr(0));
-  sizes[rowDim] = rewriter.getIndexAttr(1);
+  if (taps.empty() || !taps.back()->hasOneUse())
+    return SmallVector<linalg::GenericOp>(taps);
+  // The loop is the transpose's: its dims are F x OH x OW, rows dim 1.
+  auto tail = dyn_cast<linalg::TransposeOp>(*taps.back()->user_begin());
+  if (!tail || tail.getPermutation() != ArrayRef<int64_t>{2, 0, 1})
+    return SmallVector<linalg::GenericOp>(taps);
+  SmallVector<OpFoldResult> sizes(3, rewriter.getIndexAttr(0));
+  sizes[1] = rewriter.getIndexAttr(1);
   llvm::SmallPtrSet<Operation *, 16> fused(
       llvm::from_range,
       llvm::map_range(taps, [](auto tap) { return tap.getOperation(); }));
@@ -1192,8 +1186,7 @@ tileTapsByRows(RewriterBase &rewriter, ArrayRef<linalg::GenericOp> taps) {
       rewriter.eraseOp(op);
   };
   for (linalg::GenericOp tap : llvm::reverse(taps))
-    if (tap != tail.getOperation())
-      eraseIfDead(tap);
+    eraseIfDead(tap);
   if (fill)
     eraseIfDead(fill);
   SmallVector<linalg::GenericOp> tiled;
